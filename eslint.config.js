@@ -1,0 +1,57 @@
+// One ESLint flat config for every package; each package runs `eslint .` from its own folder.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/storybook-static/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/playwright-report/**',
+      '**/test-results/**',
+      '**/*.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // NestJS relies on emitted decorator metadata: a type-only import would erase the injected class.
+    files: ['bff/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}', 'ui-kit/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['ui-kit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@partner-portal/portal', '**/portal/**'], message: 'ui-kit knows nothing of the portal.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{test,spec,e2e-spec}.{ts,tsx}', 'e2e/**/*.ts', '**/scripts/**/*.{ts,js,mjs}'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);
