@@ -1,0 +1,64 @@
+// Starts the BFF (serving the built portal) for the e2e suite, the way `pnpm start` does.
+// With TEST_DATABASE_URL it creates a fresh database on that server (dropped on exit) and loads the demo
+// data into it; without it the BFF runs its embedded PostgreSQL in a throwaway data folder.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../..');
+const port = process.env.E2E_PORT ?? '3100';
+const logFile = resolve(here, '../test-results/server.log');
+mkdirSync(dirname(logFile), { recursive: true });
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  PUBLIC_URL: `http://localhost:${port}`,
+  PORTAL_DIST_DIR: join(repo, 'portal/dist'),
+  LOG_LEVEL: 'info',
+  SEED_DEMO_DATA: 'true',
+};
+delete env.DATABASE_URL;
+
+let cleanup = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const admin = new URL(process.env.TEST_DATABASE_URL);
+  const name = `e2e_${Date.now()}_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  };
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  env.DATA_DIR = dataDir;
+  cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+}
+
+const log = createWriteStream(logFile);
+const server = spawn(process.execPath, [join(repo, 'bff/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+for (const stream of [server.stdout, server.stderr]) {
+  stream.pipe(log, { end: false });
+  stream.pipe(process.stdout);
+}
+
+const stop = (signal) => server.kill(signal);
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+server.on('exit', async (code) => {
+  await cleanup().catch((error) => console.error('e2e cleanup failed', error));
+  process.exit(code ?? 0);
+});

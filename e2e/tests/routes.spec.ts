@@ -1,0 +1,68 @@
+import { expect, test } from '../support/fixtures';
+
+const slug = 'acme-outdoor';
+
+// Every route of the seed, served by the BFF and rendered by the portal in Chromium.
+const pages = [
+  { path: '/signin', heading: /sign in/i },
+  { path: '/forgot-password', heading: /password/i },
+  { path: '/reset-password?token=abc', heading: /password/i },
+  { path: '/welcome?token=abc', heading: /welcome|invitation/i },
+  { path: `/${slug}/overview`, heading: /overview/i },
+  { path: `/${slug}/analytics`, heading: /analytics/i },
+  { path: `/${slug}/inventory`, heading: /inventory/i },
+  { path: `/${slug}/inventory/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /item|inventory/i },
+  { path: `/${slug}/claims`, heading: /claims/i },
+  { path: `/${slug}/claims/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /claim/i },
+];
+
+for (const { path, heading } of pages) {
+  test(`${path} renders its page`, async ({ page, browserErrors }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(/Partner Portal/);
+    // CSP violations and render errors surface as console errors.
+    expect(browserErrors).toEqual([]);
+  });
+}
+
+test('/ sends a signed-out visitor to the sign-in page', async ({ page, browserErrors }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/sign in/i);
+  expect(browserErrors).toEqual([]);
+});
+
+test('partner pages sit in the app shell with navigation and a skip link', async ({ page }) => {
+  await page.goto(`/${slug}/claims`);
+  const nav = page.getByRole('navigation').first();
+  for (const name of ['Overview', 'Analytics', 'Inventory', 'Claims']) {
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Claims' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /skip to content/i })).toBeFocused();
+  await nav.getByRole('link', { name: 'Inventory' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${slug}/inventory$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/inventory/i);
+});
+
+test('an unknown page path renders the 404 screen inside the app', async ({ page }) => {
+  const response = await page.goto('/no/such/page/here');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
+});
+
+test('an unknown /api path is a JSON problem 404, never the app shell', async ({ request }) => {
+  for (const method of ['get', 'post', 'delete'] as const) {
+    const response = await request[method]('/api/anything-unknown');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/problem+json');
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 404, code: 'not_found' });
+    expect(typeof body.requestId).toBe('string');
+    expect(response.headers()['x-request-id']).toBe(body.requestId);
+  }
+});
