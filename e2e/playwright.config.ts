@@ -1,37 +1,50 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
+const portalPort = Number(process.env.E2E_PORT ?? 3100);
+const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
+const portalURL = `http://localhost:${portalPort}`;
+const storybookURL = `http://localhost:${storybookPort}`;
+const browser = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() };
 
 export default defineConfig({
-  testDir: './tests',
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Two cores: the BFF and its embedded database take one, the browser the other.
+  // Two cores: the server under test takes one, the browser the other.
   workers: 1,
   timeout: 30_000,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: {
-    baseURL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+      // The whole product: the BFF serving the built portal, on PostgreSQL, in Chromium.
+      name: 'portal',
+      testDir: './tests/portal',
+      use: { ...browser, baseURL: portalURL },
+    },
+    {
+      // ui-kit as designers and outside apps meet it: the built Storybook and the packed tarball.
+      name: 'ui-kit',
+      testDir: './tests/ui-kit',
+      use: { ...browser, baseURL: storybookURL },
     },
   ],
-  webServer: {
-    command: 'node scripts/start-server.mjs',
-    url: `${baseURL}/api/health/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/start-server.mjs',
+      url: `${portalURL}/api/health/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: { E2E_PORT: String(portalPort) },
+    },
+    {
+      command: `sirv ../ui-kit/storybook-static --port ${storybookPort} --host 127.0.0.1 --quiet`,
+      url: `${storybookURL}/index.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });
-

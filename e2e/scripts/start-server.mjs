@@ -49,7 +49,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const log = createWriteStream(logFile);
-const server = spawn(process.execPath, [join(repo, 'bff/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(process.execPath, [join(repo, 'bff/dist/main.js')], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 for (const stream of [server.stdout, server.stderr]) {
   stream.pipe(log, { end: false });
   stream.pipe(process.stdout);

@@ -8,7 +8,7 @@ export function chromiumPath(): string {
   const found = candidates.find((path): path is string => !!path && existsSync(path));
   if (!found) {
     throw new Error(
-      'No Chromium found for the e2e suite. Install Debian\'s package (`sudo apt-get install -y chromium`) ' +
+      "No Chromium found for the e2e suite. Install Debian's package (`sudo apt-get install -y chromium`) " +
         'or point CHROMIUM_PATH at a Chromium or Chrome binary. (`playwright install` is not used.)',
     );
   }

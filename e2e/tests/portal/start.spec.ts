@@ -7,13 +7,18 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { expect, test } from '@playwright/test';
 
 // `pnpm start` builds and then runs `node bff/dist/main.js` with no DATABASE_URL: the embedded default.
-const repo = resolve(import.meta.dirname, '../..');
+const repo = resolve(import.meta.dirname, '../../..');
 const port = 3190;
 
 type Started = { server: ChildProcess; output: () => string; readyMs: number };
 
 async function start(dataDir: string): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO_DATA;
   const began = performance.now();
@@ -36,7 +41,9 @@ async function start(dataDir: string): Promise<Started> {
 }
 
 async function stop({ server }: Started): Promise<number | null> {
-  const exited = new Promise<number | null>((resolveExit) => server.once('exit', (code) => resolveExit(code)));
+  const exited = new Promise<number | null>((resolveExit) =>
+    server.once('exit', (code) => resolveExit(code)),
+  );
   server.kill('SIGTERM');
   return exited;
 }
@@ -48,7 +55,8 @@ test('a fresh start migrates and seeds the embedded database; a second start reu
     const first = await start(dataDir);
     console.log(`cold start (fresh data folder): ready in ${first.readyMs} ms`);
     expect(first.output()).toContain(`http://localhost:${port}`);
-    for (const email of ['admin@acme.example', 'staff@portal.example']) expect(first.output()).toContain(email);
+    for (const email of ['admin@acme.example', 'staff@portal.example'])
+      expect(first.output()).toContain(email);
     const page = await fetch(`http://localhost:${port}/signin`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');

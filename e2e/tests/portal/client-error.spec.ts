@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 // The entry bundle and what it preloads come from index.html; every other script is a lazily loaded
 // route chunk. The test breaks those chunks in flight, as a bad deploy or a proxy would.
-async function entryScripts(request: import('@playwright/test').APIRequestContext) {
+async function entryScripts(request: APIRequestContext) {
   const html = await (await request.get('/signin')).text();
-  return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+  return new Set(
+    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]),
+  );
 }
 
 test('a route chunk that throws while loading shows the application error page and logs the error', async ({
@@ -45,7 +47,11 @@ test('a route chunk that throws while loading shows the application error page a
   await expect(page.locator('body')).not.toContainText(/at \S+ \(|\.js:\d+:\d+/);
 });
 
-test('a chunk that fails to download also ends on the application error page', async ({ page, request, baseURL }) => {
+test('a chunk that fails to download also ends on the application error page', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const entry = await entryScripts(request);
   await page.route(/\/assets\/.+\.js$/, (route) =>
     entry.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort('failed'),
