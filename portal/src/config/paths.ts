@@ -1,0 +1,51 @@
+/**
+ * Every URL of the product, built in one place. Screens, links and redirects use these builders
+ * instead of writing paths by hand, so a route can move without a hunt through the code.
+ */
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+const partnerBase = (partnerSlug: string): string => `/${segment(partnerSlug)}`;
+
+/** Route patterns as react-router matches them (relative to the partner area where nested). */
+export const routePatterns = {
+  home: '/',
+  signIn: '/signin',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  welcome: '/welcome',
+  partner: '/:partnerSlug',
+  overview: 'overview',
+  analytics: 'analytics',
+  inventory: 'inventory',
+  inventoryItem: 'inventory/:itemId',
+  claims: 'claims',
+  claim: 'claims/:claimId',
+  notFound: '*',
+} as const;
+
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(key, value);
+  }
+  const encoded = search.toString();
+  return encoded ? `${path}?${encoded}` : path;
+};
+
+export const paths = {
+  home: (): string => '/',
+  signIn: (next?: string): string => withQuery('/signin', { next }),
+  forgotPassword: (): string => '/forgot-password',
+  resetPassword: (token?: string): string => withQuery('/reset-password', { token }),
+  welcome: (token?: string): string => withQuery('/welcome', { token }),
+  partner: (partnerSlug: string): string => partnerBase(partnerSlug),
+  overview: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/overview`,
+  analytics: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/analytics`,
+  inventory: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/inventory`,
+  inventoryItem: (partnerSlug: string, itemId: string): string =>
+    `${partnerBase(partnerSlug)}/inventory/${segment(itemId)}`,
+  claims: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/claims`,
+  claim: (partnerSlug: string, claimId: string): string =>
+    `${partnerBase(partnerSlug)}/claims/${segment(claimId)}`,
+} as const;

@@ -1,0 +1,47 @@
+import { Card, PageHeader } from '@partner-portal/ui-kit';
+import { type FormEvent, type ReactNode } from 'react';
+
+import styles from './auth-layout.module.css';
+
+export interface AuthLayoutProps {
+  title: string;
+  description?: ReactNode;
+  /** Links below the card, such as "Back to sign in". */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** The signed-out screens: one centred card under the product's name. */
+export function AuthLayout({ title, description, footer, children }: AuthLayoutProps) {
+  return (
+    <main className={styles.page}>
+      <div className={styles.column}>
+        <p className={styles.brand}>Partner Portal</p>
+        <PageHeader title={title} description={description} />
+        <Card>{children}</Card>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </main>
+  );
+}
+
+export interface AuthFormProps {
+  /** Names the form for assistive technology. */
+  label: string;
+  children: ReactNode;
+}
+
+/**
+ * The forms are sent by script only (identity wires them to the API). A native submit would put the
+ * password into this page's URL, so it never happens.
+ */
+export function AuthForm({ label, children }: AuthFormProps) {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+  };
+  return (
+    <form method="post" aria-label={label} className={styles.form} onSubmit={handleSubmit}>
+      {children}
+    </form>
+  );
+}
