@@ -1,0 +1,81 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { createElement, useEffect, type ReactNode } from 'react';
+import '../src/tokens/index.css';
+
+type Theme = 'light' | 'dark';
+type Direction = 'ltr' | 'rtl';
+
+/**
+ * Applies the toolbar's theme (or a story's `parameters.theme`) to the document root, as an app
+ * would, so that portals such as dialogs and toasts rendered outside the story are themed too.
+ * `parameters.direction: 'rtl'` renders a story right-to-left; `parameters.bleed` drops the padding
+ * for full-page components.
+ */
+const withTheme: Decorator = (Story, context) =>
+  createElement(
+    ThemeRoot,
+    {
+      theme:
+        (context.parameters['theme'] as Theme | undefined) ??
+        (context.globals['theme'] as Theme | undefined) ??
+        'light',
+      direction: (context.parameters['direction'] as Direction | undefined) ?? 'ltr',
+      bleed: context.parameters['bleed'] === true,
+    },
+    createElement(Story),
+  );
+
+function ThemeRoot({
+  theme,
+  direction,
+  bleed,
+  children,
+}: {
+  theme: Theme;
+  direction: Direction;
+  bleed: boolean;
+  children?: ReactNode;
+}) {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset['theme'] = theme;
+    root.dir = direction;
+  }, [theme, direction]);
+  return createElement(
+    'div',
+    {
+      'data-theme': theme,
+      dir: direction,
+      style: { padding: bleed ? 0 : '1.5rem', minHeight: '100vh' },
+    },
+    children,
+  );
+}
+
+const preview: Preview = {
+  decorators: [withTheme],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  parameters: {
+    layout: 'fullscreen',
+    controls: { expanded: true },
+    a11y: { test: 'error' },
+    docs: { toc: true },
+  },
+  tags: ['autodocs'],
+};
+
+export default preview;

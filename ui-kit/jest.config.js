@@ -1,0 +1,26 @@
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // Storybook 10 ships ESM only: its packages go through the same transform as our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(storybook|@storybook))'],
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': '<rootDir>/src/test-utils/style-stub.ts',
+  },
+  testEnvironmentOptions: { customExportConditions: [''] },
+};
