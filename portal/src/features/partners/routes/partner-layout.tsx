@@ -40,7 +40,7 @@ export function PartnerLayout() {
 
   return (
     <AppShell
-      brand={<RouterLink href={paths.overview(partnerSlug)}>Partner Portal</RouterLink>}
+      brand="Partner Portal"
       navigation={navigation}
       navigationLabel="Partner sections"
       linkComponent={RouterLink}
