@@ -50,9 +50,7 @@ describe('api client', () => {
       }),
     );
 
-    const error = await rejectionOf(
-      client.GET('/api/partners/{partnerSlug}', { params: { path: { partnerSlug: 'acme' } } }),
-    );
+    const error = await rejectionOf(client.GET('/api/health/ready'));
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({

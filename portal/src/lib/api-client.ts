@@ -1,9 +1,12 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 
-import type { paths } from './api-schema.gen';
+import type { components, paths } from './api-schema.gen';
 
 /** The API lives on the portal's own origin; the OpenAPI paths already start with `/api`. */
 export const API_BASE_URL = '';
+
+/** The error body as the BFF's OpenAPI document describes it. */
+type ProblemDetailsBody = components['schemas']['ProblemDetails'];
 
 /** One invalid field of a request, as the BFF reports it in `errors`. */
 export interface ApiFieldError {
@@ -51,7 +54,10 @@ export const UNKNOWN_ERROR_CODE = 'unknown';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const stringField = (body: Record<string, unknown>, key: string): string | undefined => {
+const stringField = (
+  body: Record<string, unknown>,
+  key: keyof ProblemDetailsBody,
+): string | undefined => {
   const value = body[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
@@ -91,7 +97,7 @@ export async function parseProblemDetails(response: Response): Promise<ApiError>
     detail: stringField(problem, 'detail'),
     requestId:
       stringField(problem, 'requestId') ?? response.headers.get('X-Request-Id') ?? undefined,
-    errors: fieldErrors(problem.errors),
+    errors: fieldErrors(problem['errors' satisfies keyof ProblemDetailsBody]),
   });
 }
 
