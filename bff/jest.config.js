@@ -1,0 +1,34 @@
+/**
+ * Jest in ESM mode (NODE_OPTIONS=--experimental-vm-modules), TypeScript through SWC with decorator
+ * metadata. @swc/jest emits ES modules for imported files and CommonJS for required ones.
+ */
+const swcTypeScript = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+  sourceMaps: 'inline',
+};
+
+/**
+ * ESM-only packages that CommonJS dependencies require() (Node >= 20.19 does that natively, Jest's
+ * module runtime on Node 20 does not): Jest gets them compiled to CommonJS.
+ */
+const requiredEsmPackages = ['content-disposition', 'cookie', 'file-type'];
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swcTypeScript],
+    '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${requiredEsmPackages.join('|')})[@/])`],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,69 @@
+import type { IncomingMessage } from 'node:http';
+import fastifyStatic from '@fastify/static';
+import { type NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import { AppModule } from './app.module.js';
+import { ProblemDetailsFilter } from './common/problem-details.filter.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
+import { createValidationPipe } from './common/validation.js';
+import { AppConfig } from './config/app-config.js';
+import { setupOpenApi } from './openapi/openapi.js';
+import { registerSecurityHeaders } from './web/security-headers.js';
+
+export interface CreateAppOptions {
+  logDestination?: DestinationStream;
+  /** Build the module graph without instantiating anything (no database): for the OpenAPI generator. */
+  preview?: boolean;
+}
+
+/** 1 MiB: JSON bodies of this API are small; uploads get their own limit on their route. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    // X-Forwarded-For is believed for exactly TRUSTED_PROXIES hops (0: the socket's address is the client).
+    trustProxy: (_address: string, hop: number) => hop < config.trustedProxies,
+    genReqId: (request: IncomingMessage) => requestIdOf(request),
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+}
+
+/**
+ * The application, configured as it runs in production: used by main.ts, the integration tests and
+ * the OpenAPI generator alike. The caller starts it (`listen` or `init`).
+ */
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const nestOptions: NestApplicationOptions = {
+    bufferLogs: true,
+    abortOnError: false,
+    ...(options.preview === true ? { preview: true, logger: false } : {}),
+  };
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, logDestination: options.logDestination }),
+    createFastifyAdapter(config),
+    nestOptions,
+  );
+  if (options.preview !== true) app.useLogger(app.get(Logger));
+
+  app.useGlobalFilters(new ProblemDetailsFilter());
+  app.useGlobalPipes(createValidationPipe());
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  await registerSecurityHeaders(fastify, config);
+  // Only for reply.sendFile(): the web controller decides what is served.
+  await app.register(fastifyStatic, { root: config.portalDistDir, serve: false });
+
+  setupOpenApi(app);
+  return app;
+}

@@ -1,0 +1,31 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
+import { loggingModule } from './common/logging.js';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { WebModule } from './web/web.module.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  /** Where the logs go (stdout when omitted); tests capture them. */
+  logDestination?: DestinationStream;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(options.config),
+        loggingModule(options.config, options.logDestination),
+        DatabaseModule,
+        HealthModule,
+        // Last: its catch-all page route must come after every API route.
+        WebModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type DynamicModule, RequestMethod } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
+import type { AppConfig } from '../config/app-config.js';
+import { requestIdOf } from './request-id.js';
+
+/** Never written to the logs: credentials in headers, and secrets in any logged object. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  'newPassword',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  '*.password',
+  '*.newPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+];
+
+/** Human-readable lines only for a person at a terminal in development; JSON lines everywhere else. */
+export function usePrettyLogs(config: AppConfig): boolean {
+  return config.nodeEnv === 'development' && process.stdout.isTTY === true;
+}
+
+interface SerializedRequest {
+  method: string;
+  url: string;
+  remoteAddress?: string;
+  headers: Record<string, unknown>;
+}
+
+interface SerializedResponse {
+  statusCode: number;
+}
+
+/** Middleware may rewrite `url`; the path the client asked for stays in `originalUrl`. */
+function originalUrl(request: IncomingMessage & { originalUrl?: string }): string {
+  return request.originalUrl ?? request.url ?? '';
+}
+
+export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, ServerResponse> {
+  return {
+    level: config.logLevel,
+    genReqId: (request) => requestIdOf(request),
+    // Every line logged while serving a request carries its id as `requestId`.
+    quietReqLogger: true,
+    customAttributeKeys: { reqId: 'requestId' },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    customLogLevel: (_request, response, error) => {
+      if (error !== undefined || response.statusCode >= 500) return 'error';
+      if (response.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    // Probes every few seconds would drown the log; their failures are logged by the health controller.
+    autoLogging: { ignore: (request) => originalUrl(request).startsWith('/api/health/') },
+    serializers: {
+      req: (request: SerializedRequest) => ({
+        method: request.method,
+        url: request.url,
+        remoteAddress: request.remoteAddress,
+        headers: request.headers,
+      }),
+      res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
+    },
+    ...(usePrettyLogs(config)
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' },
+          },
+        }
+      : {}),
+  };
+}
+
+/** pino through nestjs-pino: one logger for the framework, the requests and the application. */
+export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
+  const options = pinoHttpOptions(config);
+  return LoggerModule.forRoot({
+    pinoHttp: destination === undefined ? options : [options, destination],
+    // Every path (nestjs-pino's default matches only "/" on Fastify).
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+  });
+}

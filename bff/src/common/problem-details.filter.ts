@@ -1,0 +1,117 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PROBLEM_CONTENT_TYPE,
+  type ProblemDetails,
+  ProblemException,
+  defaultProblemCode,
+  problemType,
+  statusTitle,
+} from './problem-details.js';
+
+const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the request id when reporting it.';
+
+/** Errors raised by Fastify itself before a route runs (body parsing, content type, size). */
+interface FastifyError extends Error {
+  statusCode?: number;
+  code?: string;
+}
+
+const FASTIFY_DETAILS: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type says JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The content type of the request body is not supported.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+};
+
+/**
+ * The one place where errors become responses: RFC 9457 problem details with a stable `code` and the
+ * request id. A 5xx is logged with its error and answered without any internal detail.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemDetails');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    this.respond(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  /** Also Fastify's error handler, so that errors before routing look the same. */
+  respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const problem = this.toProblem(exception, request.id);
+    if (problem.status === 500) {
+      this.logger.error({ err: exception, code: problem.code }, 'Request failed');
+    } else if (problem.status > 500) {
+      this.logger.warn({ code: problem.code, detail: problem.detail }, 'Request failed');
+    }
+    if (reply.sent) return;
+    void reply
+      .status(problem.status)
+      .header('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
+      .send(JSON.stringify(problem));
+  }
+
+  toProblem(exception: unknown, requestId: string): ProblemDetails {
+    const { status, code, detail, errors } = describe(exception);
+    return {
+      type: problemType(code),
+      title: statusTitle(status),
+      status,
+      detail,
+      code,
+      requestId,
+      ...(errors === undefined ? {} : { errors: [...errors] }),
+    };
+  }
+}
+
+function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | 'requestId'> {
+  if (exception instanceof ProblemException) {
+    const status = exception.getStatus();
+    // A ProblemException's detail is written for the client, even for a 503.
+    return {
+      status,
+      code: exception.code,
+      detail: status === 500 ? INTERNAL_DETAIL : exception.detail,
+      errors: exception.errors === undefined ? undefined : [...exception.errors],
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return {
+      status,
+      code: defaultProblemCode(status),
+      detail: status >= 500 ? INTERNAL_DETAIL : messageOf(exception),
+    };
+  }
+  const fastifyError = exception as FastifyError;
+  if (
+    exception instanceof Error &&
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    const status = fastifyError.statusCode;
+    const detail =
+      (fastifyError.code !== undefined && FASTIFY_DETAILS[fastifyError.code]) ||
+      statusTitle(status);
+    return { status, code: defaultProblemCode(status), detail };
+  }
+  return { status: 500, code: 'internal', detail: INTERNAL_DETAIL };
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message)) return message.join('; ');
+  return statusTitle(exception.getStatus());
+}

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The bff package folder: this file lives in src/config/ or dist/config/, two levels below it. */
+export const BFF_PACKAGE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+);
+/** The monorepo root, the parent of the bff package. */
+export const REPO_ROOT = path.resolve(BFF_PACKAGE_DIR, '..');
+
+export interface AppConfigValues {
+  port: number;
+  host: string;
+  nodeEnv: NodeEnv;
+  /** The public origin of the portal (no trailing slash): links and the error page use it, never the Host header. */
+  publicUrl: string;
+  /** A PostgreSQL URL, or undefined for the embedded database (PGlite in `dataDir`). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  portalDistDir: string;
+  logLevel: LogLevel;
+  seedDemoData: boolean;
+  /** How many reverse proxies in front of the BFF may be trusted for X-Forwarded-For. */
+  trustedProxies: number;
+}
+
+/**
+ * The whole configuration of the BFF, read once from the environment at start.
+ * Every other module receives it by injection (`constructor(private readonly config: AppConfig)`).
+ */
+export class AppConfig implements Readonly<AppConfigValues> {
+  readonly port: number;
+  readonly host: string;
+  readonly nodeEnv: NodeEnv;
+  readonly publicUrl: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly portalDistDir: string;
+  readonly logLevel: LogLevel;
+  readonly seedDemoData: boolean;
+  readonly trustedProxies: number;
+
+  constructor(values: AppConfigValues) {
+    this.port = values.port;
+    this.host = values.host;
+    this.nodeEnv = values.nodeEnv;
+    this.publicUrl = values.publicUrl;
+    this.databaseUrl = values.databaseUrl;
+    this.dataDir = values.dataDir;
+    this.portalDistDir = values.portalDistDir;
+    this.logLevel = values.logLevel;
+    this.seedDemoData = values.seedDemoData;
+    this.trustedProxies = values.trustedProxies;
+  }
+
+  /** A copy with some values replaced (tests and tools). */
+  with(overrides: Partial<AppConfigValues>): AppConfig {
+    return new AppConfig({ ...this.values(), ...overrides });
+  }
+
+  values(): AppConfigValues {
+    const { port, host, nodeEnv, publicUrl, databaseUrl, dataDir, portalDistDir } = this;
+    const { logLevel, seedDemoData, trustedProxies } = this;
+    return {
+      port,
+      host,
+      nodeEnv,
+      publicUrl,
+      databaseUrl,
+      dataDir,
+      portalDistDir,
+      logLevel,
+      seedDemoData,
+      trustedProxies,
+    };
+  }
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+
+  get isEmbeddedDatabase(): boolean {
+    return this.databaseUrl === undefined;
+  }
+
+  /** The host (with port) of `publicUrl`. */
+  get publicHost(): string {
+    return new URL(this.publicUrl).host;
+  }
+
+  /** HSTS is sent in production and whenever the portal is served over https. */
+  get strictTransportSecurity(): boolean {
+    return this.isProduction || this.publicUrl.startsWith('https:');
+  }
+}
+
+/** Thrown when the environment holds invalid values; `problems` has one line per bad variable. */
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and validates the configuration; throws ConfigValidationError listing every bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const host = read('HOST') ?? '0.0.0.0';
+  const nodeEnv = oneOf('NODE_ENV', NODE_ENVS, 'development');
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
+  const trustedProxies = integer('TRUSTED_PROXIES', 0, 0, 10);
+
+  let publicUrl = `http://localhost:${port}`;
+  const rawPublicUrl = read('PUBLIC_URL');
+  if (rawPublicUrl !== undefined) {
+    const parsed = URL.canParse(rawPublicUrl) ? new URL(rawPublicUrl) : undefined;
+    if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol)) {
+      problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${rawPublicUrl}")`);
+    } else if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') {
+      problems.push(
+        `PUBLIC_URL must not carry credentials, a query or a fragment (got "${rawPublicUrl}")`,
+      );
+    } else {
+      publicUrl = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+    }
+  }
+
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    const parsed = URL.canParse(databaseUrl) ? new URL(databaseUrl) : undefined;
+    if (parsed === undefined || !['postgres:', 'postgresql:'].includes(parsed.protocol)) {
+      problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+  }
+
+  const seedDemoData = boolean(
+    'SEED_DEMO_DATA',
+    databaseUrl === undefined && nodeEnv !== 'production',
+  );
+  if (seedDemoData && nodeEnv === 'production') {
+    problems.push('SEED_DEMO_DATA must not be true when NODE_ENV is production');
+  }
+
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+
+  return new AppConfig({
+    port,
+    host,
+    nodeEnv,
+    publicUrl,
+    databaseUrl,
+    dataDir: path.resolve(read('DATA_DIR') ?? path.join(REPO_ROOT, '.data')),
+    portalDistDir: path.resolve(read('PORTAL_DIST_DIR') ?? path.join(REPO_ROOT, 'portal', 'dist')),
+    logLevel,
+    seedDemoData,
+    trustedProxies,
+  });
+}

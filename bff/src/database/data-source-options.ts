@@ -1,0 +1,40 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
+
+/** Connections per process to an external PostgreSQL. */
+export const POOL_SIZE = 10;
+/** PGlite runs one statement at a time: a few connections are plenty. */
+export const EMBEDDED_POOL_SIZE = 4;
+
+export interface DataSourceSettings {
+  url: string;
+  poolSize: number;
+  /** Run pending migrations when the data source initialises (the application does; tools decide). */
+  migrationsRun: boolean;
+}
+
+/**
+ * The one description of the database for the application, the migration CLI and the tests. The schema
+ * comes only from migrations: never `synchronize`, and TypeORM installs no extension by itself.
+ */
+export function dataSourceOptions(settings: DataSourceSettings): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: settings.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'typeorm_migrations',
+    migrationsRun: settings.migrationsRun,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    installExtensions: false,
+    uuidExtension: 'pgcrypto',
+    poolSize: settings.poolSize,
+    connectTimeoutMS: 10_000,
+    maxQueryExecutionTime: 1_000,
+    logger: new TypeOrmLogger(),
+    logging: ['error', 'warn', 'migration'],
+  };
+}

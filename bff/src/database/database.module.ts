@@ -1,0 +1,54 @@
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { dataSourceOptions } from './data-source-options.js';
+import { DatabaseEndpoint } from './database-endpoint.js';
+import { DemoDataLoader } from './seed/demo-data.loader.js';
+
+/** Opens the database endpoint (starting the embedded PostgreSQL when there is no DATABASE_URL). */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DatabaseEndpoint,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => DatabaseEndpoint.open(config),
+    },
+  ],
+  exports: [DatabaseEndpoint],
+})
+class DatabaseEndpointModule {}
+
+/**
+ * The database of the application: TypeORM on PostgreSQL, schema from migrations run at start, demo
+ * data for the embedded default. On shutdown the pool closes first, then the embedded database.
+ */
+@Global()
+@Module({
+  imports: [
+    DatabaseEndpointModule,
+    TypeOrmModule.forRootAsync({
+      inject: [DatabaseEndpoint],
+      useFactory: (endpoint: DatabaseEndpoint) =>
+        dataSourceOptions({ url: endpoint.url, poolSize: endpoint.poolSize, migrationsRun: true }),
+    }),
+  ],
+  providers: [DemoDataLoader],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
+  constructor(
+    @Inject(DatabaseEndpoint) private readonly endpoint: DatabaseEndpoint,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  // Runs before TypeORM's own hook (this module is nearer the root): the pool must close before the
+  // embedded server it is connected to.
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.endpoint.close();
+    if (this.endpoint.isEmbedded) this.logger.log('Embedded PostgreSQL stopped');
+  }
+}

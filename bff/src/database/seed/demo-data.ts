@@ -1,0 +1,119 @@
+import type { DataSource } from 'typeorm';
+import { Membership, type MembershipRole } from '../../partners/membership.entity.js';
+import { Partner } from '../../partners/partner.entity.js';
+import { hashPassword } from '../../users/password-hash.js';
+import { User } from '../../users/user.entity.js';
+
+/** The password of every demo user (PRODUCT.md §6); outside tests rely on it. */
+export const DEMO_PASSWORD = 'portal-demo-passphrase';
+
+export const DEMO_PARTNERS = [
+  { slug: 'acme-outdoor', name: 'Acme Outdoor Co.', currency: 'EUR', timeZone: 'Europe/Berlin' },
+  { slug: 'northwind', name: 'Northwind Goods', currency: 'USD', timeZone: 'America/New_York' },
+  { slug: 'globex', name: 'Globex Retail', currency: 'GBP', timeZone: 'Europe/London' },
+] as const;
+
+type DemoPartnerSlug = (typeof DEMO_PARTNERS)[number]['slug'];
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  isStaff: boolean;
+  memberships: ReadonlyArray<{ partner: DemoPartnerSlug; role: MembershipRole }>;
+  /** How the README and the start-up log describe the account. */
+  access: string;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    email: 'admin@acme.example',
+    name: 'Ada Admin',
+    isStaff: false,
+    memberships: [{ partner: 'acme-outdoor', role: 'admin' }],
+    access: 'admin of acme-outdoor',
+  },
+  {
+    email: 'manager@acme.example',
+    name: 'Max Manager',
+    isStaff: false,
+    memberships: [{ partner: 'acme-outdoor', role: 'manager' }],
+    access: 'manager of acme-outdoor',
+  },
+  {
+    email: 'viewer@acme.example',
+    name: 'Vera Viewer',
+    isStaff: false,
+    memberships: [{ partner: 'acme-outdoor', role: 'viewer' }],
+    access: 'viewer of acme-outdoor',
+  },
+  {
+    email: 'multi@example.com',
+    name: 'Morgan Multi',
+    isStaff: false,
+    memberships: [
+      { partner: 'acme-outdoor', role: 'manager' },
+      { partner: 'northwind', role: 'viewer' },
+    ],
+    access: 'manager of acme-outdoor, viewer of northwind',
+  },
+  {
+    email: 'admin@northwind.example',
+    name: 'Nora Northwind',
+    isStaff: false,
+    memberships: [{ partner: 'northwind', role: 'admin' }],
+    access: 'admin of northwind',
+  },
+  {
+    email: 'staff@portal.example',
+    name: 'Sam Staff',
+    isStaff: true,
+    memberships: [],
+    access: 'staff',
+  },
+];
+
+export type DemoDataOutcome = 'loaded' | 'skipped-not-empty';
+
+/**
+ * Loads the demo data in one transaction, unless the database already holds data: a database with any
+ * partner or user is never touched. The caller decides whether demo data is wanted at all.
+ */
+export async function loadDemoData(dataSource: DataSource): Promise<DemoDataOutcome> {
+  return dataSource.transaction(async (manager) => {
+    // Serialises concurrent first starts of several instances on one database.
+    await manager.query('LOCK TABLE partners, users IN SHARE ROW EXCLUSIVE MODE');
+    const existing = (await manager.count(Partner)) + (await manager.count(User));
+    if (existing > 0) return 'skipped-not-empty';
+
+    const partners = new Map<string, Partner>();
+    for (const demo of DEMO_PARTNERS) {
+      const partner = await manager.save(manager.create(Partner, { ...demo, status: 'active' }));
+      partners.set(demo.slug, partner);
+    }
+
+    for (const demo of DEMO_USERS) {
+      const user = await manager.save(
+        manager.create(User, {
+          email: demo.email,
+          name: demo.name,
+          isStaff: demo.isStaff,
+          status: 'active',
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+        }),
+      );
+      for (const membership of demo.memberships) {
+        const partner = partners.get(membership.partner);
+        if (partner === undefined)
+          throw new Error(`Demo user ${demo.email} names unknown partner ${membership.partner}`);
+        await manager.save(
+          manager.create(Membership, {
+            partnerId: partner.id,
+            userId: user.id,
+            role: membership.role,
+          }),
+        );
+      }
+    }
+    return 'loaded';
+  });
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { BFF_PACKAGE_DIR } from '../config/app-config.js';
+import { API_DOCS_PATH } from '../web/security-headers.js';
+
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+/** The committed copy from which the portal generates its API types. */
+export const OPENAPI_FILE = path.join(BFF_PACKAGE_DIR, 'openapi.json');
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(path.join(BFF_PACKAGE_DIR, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** Object keys in a fixed order, so that the committed file changes only when the API does. */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, entry]) => [key, sortKeys(entry)]),
+    );
+  }
+  return value;
+}
+
+/** The OpenAPI document of the API, built from the controllers and DTOs. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Partner portal BFF')
+    .setDescription(
+      'The JSON API of the partner portal. Errors are RFC 9457 problem details (application/problem+json).',
+    )
+    .setVersion(packageVersion())
+    .build();
+  return sortKeys(SwaggerModule.createDocument(app, config)) as OpenAPIObject;
+}
+
+/** The file content of openapi.json: pretty, sorted, with a trailing newline. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Serves the document at /api/openapi.json and Swagger UI at /api/docs. */
+export function setupOpenApi(app: INestApplication): void {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup(API_DOCS_PATH.slice(1), app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH.slice(1),
+    raw: ['json'],
+    customSiteTitle: 'Partner portal API',
+    swaggerOptions: { validatorUrl: null },
+  });
+}

@@ -1,0 +1,36 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** A person who signs in; partner access comes from memberships, staff access from `isStaff`. */
+@Entity({ name: 'users' })
+@Index('users_email_key', ['email'], { unique: true })
+@Check('users_status_check', `"status" IN ('invited', 'active', 'disabled')`)
+export class User {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
+  id!: string;
+
+  /** citext: unique and compared without regard to case, kept as the person typed it. */
+  @Column({ type: 'citext' })
+  email!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  /** argon2id PHC string; null until an invited user sets a password. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'text', default: 'active' })
+  status!: UserStatus;
+
+  @Column({ name: 'is_staff', type: 'boolean', default: false })
+  isStaff!: boolean;
+
+  @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
+  lastSignInAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,84 @@
+import type { IncomingMessage } from 'node:http';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/app-config.js';
+
+export type CspDirectives = Record<string, string[]>;
+
+/** Swagger UI's page carries inline styles: only there, styles (never scripts) may be inline. */
+export const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The Content Security Policy of every response. Scripts and styles come only from the portal's own
+ * files: no inline script anywhere, no inline <style>. React's `style` prop sets styles through the
+ * CSSOM, which CSP does not restrict, so `style-src-attr` needs no 'unsafe-inline'. `data:` is allowed
+ * for images and fonts because Vite inlines small assets as data URIs.
+ */
+export function contentSecurityPolicy(
+  config: AppConfig,
+  extra: { styleSrc?: string[] } = {},
+): CspDirectives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", ...(extra.styleSrc ?? [])],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(config.publicUrl.startsWith('https:') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+function isApiDocs(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  return (
+    url === API_DOCS_PATH ||
+    url.startsWith(`${API_DOCS_PATH}/`) ||
+    url.startsWith(`${API_DOCS_PATH}?`)
+  );
+}
+
+/**
+ * Security headers on every response, pages and API alike (Helmet, on Fastify's onRequest hook, so
+ * even 404s and errors carry them). HSTS is sent in production and whenever PUBLIC_URL is https.
+ */
+export async function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  config: AppConfig,
+): Promise<void> {
+  const directives = contentSecurityPolicy(config);
+  const options: FastifyHelmetOptions = {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...directives,
+        // Helmet takes a function per directive value: Swagger UI's page gets inline styles, nothing else.
+        'style-src': [
+          "'self'",
+          (request: IncomingMessage) => (isApiDocs(request) ? "'unsafe-inline'" : "'self'"),
+        ],
+      },
+    },
+    strictTransportSecurity: config.strictTransportSecurity
+      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+  await fastify.register(helmet, options);
+}

@@ -1,0 +1,56 @@
+import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config.js';
+import { ApplicationErrorPageFilter } from './application-error-page.filter.js';
+import { PortalFiles } from './portal-files.js';
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+/** Pages whose URL carries a secret: the browser must not send it on in a Referer header. */
+const NO_REFERRER_PAGES = new Set(['/reset-password', '/welcome']);
+
+/**
+ * Serves the portal's build: hashed files under /assets/ cached for a year, other files for an hour,
+ * and the app shell (index.html, never cached without revalidation) for every other page path, so the
+ * client-side router renders the screen, or its own 404. Paths under /api are never pages.
+ */
+@ApiExcludeController()
+@UseFilters(ApplicationErrorPageFilter)
+@Controller()
+export class WebController {
+  private readonly files: PortalFiles;
+
+  constructor(config: AppConfig) {
+    this.files = new PortalFiles(config.portalDistDir);
+  }
+
+  @Get('*')
+  async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const urlPath = request.url.split('?', 1)[0] ?? '/';
+    const target = await this.files.resolve(urlPath);
+    switch (target.kind) {
+      case 'api':
+      case 'missing':
+        // An unknown API path or asset: the 404 of the not-found handler, never the app shell.
+        return reply.callNotFound();
+      case 'asset':
+        return reply.sendFile(target.file, this.files.root, {
+          maxAge: ONE_YEAR_MS,
+          immutable: true,
+        });
+      case 'file':
+        return reply.sendFile(target.file, this.files.root, { maxAge: ONE_HOUR_MS });
+      case 'shell': {
+        const html = await this.files.readShell();
+        if (NO_REFERRER_PAGES.has(urlPath)) void reply.header('referrer-policy', 'no-referrer');
+        return reply
+          .status(200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(html);
+      }
+    }
+  }
+}
