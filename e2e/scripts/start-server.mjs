@@ -2,7 +2,7 @@
 // With TEST_DATABASE_URL it creates a fresh database on that server (dropped on exit) and loads the demo
 // data into it; without it the BFF runs its embedded PostgreSQL in a throwaway data folder.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,16 @@ import pg from 'pg';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../..');
 const port = process.env.E2E_PORT ?? '3100';
-const logFile = resolve(here, '../test-results/server.log');
-mkdirSync(dirname(logFile), { recursive: true });
+const results = resolve(here, '../test-results');
+const logFile = join(results, 'server.log');
+mkdirSync(results, { recursive: true });
+// The data folder holds the embedded database (when no TEST_DATABASE_URL) and the mail outbox.
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const outboxDir = join(dataDir, 'outbox');
+writeFileSync(
+  join(results, 'server.json'),
+  JSON.stringify({ dataDir, outboxDir, logFile }, null, 2),
+);
 
 const env = {
   ...process.env,
@@ -22,10 +30,13 @@ const env = {
   PORTAL_DIST_DIR: join(repo, 'portal/dist'),
   LOG_LEVEL: 'info',
   SEED_DEMO_DATA: 'true',
+  DATA_DIR: dataDir,
+  MAIL_OUTBOX_DIR: outboxDir,
 };
 delete env.DATABASE_URL;
 
-let cleanup = async () => {};
+const removeDataDir = async () => rmSync(dataDir, { recursive: true, force: true });
+let cleanup = removeDataDir;
 if (process.env.TEST_DATABASE_URL) {
   const admin = new URL(process.env.TEST_DATABASE_URL);
   const name = `e2e_${Date.now()}_${process.pid}`;
@@ -41,11 +52,8 @@ if (process.env.TEST_DATABASE_URL) {
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await c.end();
+    await removeDataDir();
   };
-} else {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  env.DATA_DIR = dataDir;
-  cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 }
 
 const log = createWriteStream(logFile);
