@@ -4,8 +4,33 @@ import { setProjectAnnotations } from '@storybook/react';
 import { toHaveNoViolations } from 'jest-axe';
 import * as previewAnnotations from './.storybook/preview';
 
-// jsdom lacks these; React Router and Storybook's runtime both expect them.
+// jsdom lacks these browser APIs; Storybook's runtime and the Radix primitives (positioning,
+// pointer capture, scrolling the highlighted option into view) expect them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.setPointerCapture ??= () => undefined;
+
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
 
 expect.extend(toHaveNoViolations);
 

@@ -1,0 +1,91 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
+import { IconButton } from '../IconButton/IconButton';
+import { cx } from '../internal/cx';
+import { CloseIcon } from '../internal/icons';
+import styles from './Dialog.module.css';
+
+export interface DialogProps extends Omit<
+  ComponentPropsWithRef<typeof RadixDialog.Content>,
+  'title' | 'children'
+> {
+  /** The dialog's heading; also its accessible name. */
+  title: ReactNode;
+  /** A sentence under the title; becomes the accessible description. */
+  description?: ReactNode;
+  /** The element that opens the dialog (a Button). Omit it to control the dialog with `open`. */
+  trigger?: ReactElement;
+  /** Controlled open state. */
+  open?: boolean;
+  /** Initial open state when uncontrolled. */
+  defaultOpen?: boolean;
+  /** Called when the dialog asks to open or close (trigger, Escape, close button, outside click). */
+  onOpenChange?: (open: boolean) => void;
+  /** The dialog's content. */
+  children?: ReactNode;
+  /** Actions at the bottom, end-aligned: put the primary action last. */
+  footer?: ReactNode;
+  /** Width: `sm` 416 px, `md` 544 px, `lg` 768 px (always within the viewport). */
+  size?: 'sm' | 'md' | 'lg';
+  /** Accessible name of the close button. */
+  closeLabel?: string;
+  /** Hides the close button (e.g. while a required step is in progress). Escape still closes. */
+  hideCloseButton?: boolean;
+}
+
+/**
+ * A modal dialog: traps focus, closes on Escape, returns focus to its trigger, hides the rest of
+ * the page from assistive technology. Built on Radix Dialog.
+ */
+export function Dialog({
+  title,
+  description,
+  trigger,
+  open,
+  defaultOpen,
+  onOpenChange,
+  children,
+  footer,
+  size = 'md',
+  closeLabel = 'Close',
+  hideCloseButton = false,
+  className,
+  ...rest
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={cx(styles.content, className)}
+          data-size={size}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          {...rest}
+        >
+          <div className={styles.header}>
+            <div className={styles.headings}>
+              <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className={styles.description}>
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            {!hideCloseButton && (
+              <RadixDialog.Close asChild>
+                <IconButton className={styles.close} label={closeLabel} icon={<CloseIcon />} />
+              </RadixDialog.Close>
+            )}
+          </div>
+          {children != null && <div className={styles.body}>{children}</div>}
+          {footer != null && <div className={styles.footer}>{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wrap a footer button in DialogClose to make it close the dialog (e.g. "Cancel"). */
+export const DialogClose = RadixDialog.Close;
+export type DialogCloseProps = ComponentPropsWithRef<typeof RadixDialog.Close>;

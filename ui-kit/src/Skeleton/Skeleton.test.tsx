@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react';
+import { itRendersEveryStoryAccessibly } from '../test-utils/stories';
+import * as stories from './Skeleton.stories';
+import { Skeleton } from './Skeleton';
+
+describe('Skeleton', () => {
+  itRendersEveryStoryAccessibly(stories);
+
+  it('is hidden from assistive technology and sized by its props', () => {
+    render(<Skeleton data-testid="s" width={120} height="2rem" />);
+    const skeleton = screen.getByTestId('s');
+    expect(skeleton).toHaveAttribute('aria-hidden', 'true');
+    expect(skeleton.style.getPropertyValue('--skeleton-width')).toBe('120px');
+    expect(skeleton.style.getPropertyValue('--skeleton-height')).toBe('2rem');
+  });
+
+  it('renders the requested number of lines', () => {
+    render(<Skeleton data-testid="s" lines={4} />);
+    expect(screen.getByTestId('s').children).toHaveLength(4);
+  });
+});

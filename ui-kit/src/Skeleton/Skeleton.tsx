@@ -1,0 +1,62 @@
+import type { ComponentPropsWithRef, CSSProperties } from 'react';
+import { cx } from '../internal/cx';
+import styles from './Skeleton.module.css';
+
+export interface SkeletonProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
+  /** `text` (a line of text), `rect` (a block such as a chart) or `circle` (an avatar). */
+  shape?: 'text' | 'rect' | 'circle';
+  /** CSS width; defaults to 100% (text, rect) or the height (circle). */
+  width?: string | number;
+  /** CSS height; defaults to one line of text. */
+  height?: string | number;
+  /** For `text`: the number of lines (the last one shorter). */
+  lines?: number;
+}
+
+const size = (value: string | number | undefined) =>
+  typeof value === 'number' ? `${value}px` : value;
+
+/**
+ * A placeholder with the shape of content that is loading. Hidden from assistive technology: mark
+ * the loading region with `aria-busy` and announce loading once (e.g. with a Spinner's label).
+ */
+export function Skeleton({
+  shape = 'text',
+  width,
+  height,
+  lines = 1,
+  className,
+  style,
+  ...rest
+}: SkeletonProps) {
+  const dimensions = {
+    '--skeleton-width': size(width ?? (shape === 'circle' ? height : undefined)),
+    '--skeleton-height': size(height),
+    ...style,
+  } as CSSProperties;
+
+  if (shape === 'text' && lines > 1) {
+    return (
+      <span
+        className={cx(styles.lines, className)}
+        aria-hidden="true"
+        data-shape={shape}
+        style={style}
+        {...rest}
+      >
+        {Array.from({ length: lines }, (_, index) => (
+          <span key={index} className={styles.root} style={dimensions} />
+        ))}
+      </span>
+    );
+  }
+  return (
+    <span
+      className={cx(styles.root, className)}
+      aria-hidden="true"
+      data-shape={shape}
+      style={dimensions}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+export {
+  StatusPill,
+  claimStatusLabels,
+  claimStatusTones,
+  type ClaimStatus,
+  type StatusPillProps,
+} from './StatusPill';
