@@ -3,3 +3,15 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks the Encoding API that react-router's data router relies on.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom lacks these browser APIs; ui-kit's Radix-based menus position and scroll with them.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.setPointerCapture ??= () => undefined;

@@ -1,12 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
+import { acme, partnerBody, viewerSession } from '@/testing/fixtures';
+import { mockApi, problem } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
+const signedOut = () =>
+  mockApi({
+    'GET /api/me': () => problem(401, 'unauthorized'),
+    'POST /api/auth/refresh': () => problem(401, 'unauthorized'),
+    'GET /api/auth/invitations/abc': () =>
+      Response.json({ email: 'new@acme.example', partner: acme }),
+  });
+
+const signedInAsViewer = () =>
+  mockApi({
+    'GET /api/me': () => Response.json(viewerSession),
+    'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+  });
+
 describe('signed-out screens', () => {
+  beforeEach(signedOut);
+
   it('sends / to the sign-in screen', async () => {
     const { router } = renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
+    expect(router.state.location.search).toBe('');
   });
 
   it.each([
@@ -20,9 +39,9 @@ describe('signed-out screens', () => {
     ],
     [
       '/welcome?token=abc',
-      'Accept your invitation',
+      'Join Acme Outdoor Co.',
       'Accept your invitation · Partner Portal',
-      ['Your name', 'Password'],
+      ['Your name', 'Password', 'Repeat the password'],
     ],
   ])('%s shows its heading, title and fields', async (path, heading, title, fields) => {
     renderRoute(path);
@@ -34,7 +53,19 @@ describe('signed-out screens', () => {
       // The label ends with ui-kit's required mark, hidden from assistive technology.
       expect(within(form).getByLabelText(new RegExp(`^${field}\\s*\\*?$`))).toBeRequired();
     }
-    expect(within(form).getByRole('button')).toHaveAttribute('type', 'submit');
+    const submit = within(form)
+      .getAllByRole('button')
+      .filter((button) => button.getAttribute('type') === 'submit');
+    expect(submit).toHaveLength(1);
+  });
+
+  it('sends a partner screen to sign in, and back there afterwards', async () => {
+    const { router } = renderRoute('/acme-outdoor/claims?status=draft');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/acme-outdoor/claims?status=draft',
+    );
   });
 
   it('links the sign-in screen to the forgotten-password screen', async () => {
@@ -47,6 +78,8 @@ describe('signed-out screens', () => {
 });
 
 describe('partner screens', () => {
+  beforeEach(signedInAsViewer);
+
   it('sends /:partnerSlug to its overview', async () => {
     const { router } = renderRoute('/acme-outdoor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
@@ -90,8 +123,9 @@ describe('partner screens', () => {
 
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
     expect(screen.getByRole('link', { name: /skip to/i })).toHaveAttribute('href', '#main-content');
-    expect(screen.getByText('acme-outdoor')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
+    // One partner: its name, no switcher. The user menu names the person.
+    expect(screen.getByText('Acme Outdoor Co.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account: Vera Viewer' })).toBeInTheDocument();
   });
 
   it('links every section of the partner', async () => {
@@ -111,6 +145,8 @@ describe('partner screens', () => {
 });
 
 describe('not found', () => {
+  beforeEach(signedInAsViewer);
+
   it.each(['/no/such/page', '/acme-outdoor/no-such-section', '/Not_A_Slug/overview'])(
     '%s shows the 404 screen',
     async (path) => {

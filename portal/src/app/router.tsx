@@ -1,6 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  useRouteError,
+  type RouteObject,
+} from 'react-router-dom';
 
-import { paths, routePatterns } from '@/config/paths';
+import { routePatterns } from '@/config/paths';
+import { landingPath, requireSession } from '@/lib/auth';
 
 import { HydrateFallback } from './hydrate-fallback';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -10,9 +18,10 @@ import { NotFoundPage } from './routes/not-found';
  * The route table. Every screen is its own chunk, loaded by the route's `lazy`; a chunk that fails
  * to load ends in the root error boundary like any other error. The redirects and the 404 screen
  * are not lazy: they have no code worth a round trip, and the 404 screen is also what the error
- * boundary shows, so it is in the main chunk anyway.
+ * boundary shows, so it is in the main chunk anyway. Loaders read and fill the query cache, so the
+ * screens' hooks find their data there.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     id: 'root',
     ErrorBoundary: RouteErrorBoundary,
@@ -20,8 +29,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: routePatterns.home,
-        // Signed out, for now; the signed-in branches (one partner, several) come with identity.
-        element: <Navigate to={paths.signIn()} replace />,
+        // Signed out: sign in. One partner: its overview. Several, or staff: the partner picker.
+        loader: async ({ request }) => {
+          const session = await requireSession(queryClient, request);
+          const landing = landingPath(session);
+          return landing === new URL(request.url).pathname ? null : redirect(landing);
+        },
+        lazy: async () => ({
+          Component: (await import('@/features/partners/routes/partner-picker')).PartnerPickerRoute,
+        }),
       },
       {
         path: routePatterns.signIn,
@@ -50,9 +66,16 @@ export const routes: RouteObject[] = [
       {
         path: routePatterns.partner,
         lazy: async () => {
-          const { PartnerLayout, partnerLoader } =
+          const { PartnerLayout, PartnerNotFoundScreen, createPartnerLoader, isPartnerNotFound } =
             await import('@/features/partners/routes/partner-layout');
-          return { Component: PartnerLayout, loader: partnerLoader };
+          return {
+            Component: PartnerLayout,
+            ErrorBoundary: function PartnerErrorBoundary() {
+              const error = useRouteError();
+              return isPartnerNotFound(error) ? <PartnerNotFoundScreen /> : <RouteErrorBoundary />;
+            },
+            loader: createPartnerLoader(queryClient),
+          };
         },
         children: [
           {
@@ -103,4 +126,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient));
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,9 +1,17 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 
-import type { components, paths } from './api-schema.gen';
+import type { ApiPaths } from './api-paths';
+import type { components } from './api-schema.gen';
 
-/** The API lives on the portal's own origin; the OpenAPI paths already start with `/api`. */
-export const API_BASE_URL = '';
+/**
+ * The API lives on the portal's own origin; the OpenAPI paths already start with `/api`. The origin
+ * is spelled out because a Request needs an absolute URL outside browsers (tests).
+ */
+export const API_BASE_URL = globalThis.location?.origin ?? '';
+
+/** The header that must repeat the `csrf` cookie on every request that changes anything. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const CSRF_COOKIE = 'csrf';
 
 /** The error body as the BFF's OpenAPI document describes it. */
 type ProblemDetailsBody = components['schemas']['ProblemDetails'];
@@ -22,6 +30,8 @@ export interface ProblemDetails {
   detail?: string;
   requestId?: string;
   errors?: ApiFieldError[];
+  /** Seconds to wait before asking again, from a 429's or 503's `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -36,6 +46,7 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly requestId: string | undefined;
   readonly errors: readonly ApiFieldError[];
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(problem: ProblemDetails) {
     super(problem.detail ?? problem.title);
@@ -45,6 +56,7 @@ export class ApiError extends Error {
     this.detail = problem.detail;
     this.requestId = problem.requestId;
     this.errors = problem.errors ?? [];
+    this.retryAfterSeconds = problem.retryAfterSeconds;
   }
 }
 
@@ -79,6 +91,19 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/** `Retry-After` is either a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 /** Reads a failed response into an {@link ApiError}; tolerant of bodies that are not problem details. */
 export async function parseProblemDetails(response: Response): Promise<ApiError> {
   const text = await response
@@ -98,6 +123,7 @@ export async function parseProblemDetails(response: Response): Promise<ApiError>
     requestId:
       stringField(problem, 'requestId') ?? response.headers.get('X-Request-Id') ?? undefined,
     errors: fieldErrors(problem['errors' satisfies keyof ProblemDetailsBody]),
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
   });
 }
 
@@ -109,24 +135,163 @@ export const problemDetailsMiddleware: Middleware = {
   },
 };
 
-export type ApiClient = Client<paths>;
+/** The value of a cookie readable by script, or undefined. */
+export function readCookie(
+  name: string,
+  cookies: string = globalThis.document?.cookie ?? '',
+): string | undefined {
+  for (const pair of cookies.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1) continue;
+    if (pair.slice(0, separator).trim() !== name) continue;
+    const value = pair.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
 
-export type ApiClientOptions = Pick<ClientOptions, 'baseUrl' | 'fetch'>;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const withCsrfToken = (request: Request, readCsrfToken: () => string | undefined): Request => {
+  if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return request;
+  const token = readCsrfToken();
+  if (token === undefined) request.headers.delete(CSRF_HEADER);
+  else request.headers.set(CSRF_HEADER, token);
+  return request;
+};
+
+/** Sends the `csrf` cookie back as `X-CSRF-Token` on POST, PUT, PATCH and DELETE (API.md, CSRF). */
+export function csrfMiddleware(readCsrfToken: () => string | undefined): Middleware {
+  return {
+    onRequest({ request }) {
+      return withCsrfToken(request, readCsrfToken);
+    },
+  };
+}
+
+/** Calls under /api/auth/ answer 401 for their own reasons (wrong password); they never refresh. */
+const isAuthPath = (url: string): boolean => new URL(url).pathname.startsWith('/api/auth/');
+
+type SessionExpiredListener = () => void;
+
+const sessionExpiredListeners = new Set<SessionExpiredListener>();
+
+/**
+ * Subscribes to the end of the session: a call was refused with 401 and the refresh token could not
+ * renew it. The app clears the session and sends the person to sign in. Returns the unsubscribe.
+ */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => {
+    sessionExpiredListeners.delete(listener);
+  };
+}
+
+const announceSessionExpired = (): void => {
+  for (const listener of [...sessionExpiredListeners]) listener();
+};
+
+interface SessionRefreshOptions {
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  readCsrfToken: () => string | undefined;
+  sessionExpired: () => void;
+}
+
+/**
+ * The access cookie lives 15 minutes. A 401 from any call outside /api/auth/ renews it once with
+ * POST /api/auth/refresh, then sends the original request again, once. Concurrent 401s wait for the
+ * same refresh: the refresh token rotates on every use, and a second use of the old one would end
+ * the whole session. When the refresh fails the session is over.
+ */
+export function sessionRefreshMiddleware(options: SessionRefreshOptions): Middleware {
+  // The body of a request is consumed when it is sent; the copy is what a retry sends.
+  const copies = new WeakMap<Request, Request>();
+  let refreshing: Promise<boolean> | undefined;
+
+  const refresh = (): Promise<boolean> => {
+    refreshing ??= (async () => {
+      try {
+        const request = new Request(`${options.baseUrl}/api/auth/refresh`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json' },
+        });
+        const response = await options.fetch(withCsrfToken(request, options.readCsrfToken));
+        return response.ok;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
+  return {
+    onRequest({ request }) {
+      if (!isAuthPath(request.url)) copies.set(request, request.clone());
+      return undefined;
+    },
+    async onResponse({ request, response }) {
+      const copy = copies.get(request);
+      copies.delete(request);
+      if (response.status !== 401 || copy === undefined) return undefined;
+
+      if (!(await refresh())) {
+        options.sessionExpired();
+        return undefined;
+      }
+      const retried = await options.fetch(withCsrfToken(copy, options.readCsrfToken));
+      if (retried.status === 401) options.sessionExpired();
+      return retried;
+    },
+  };
+}
+
+export type ApiClient = Client<ApiPaths>;
+
+export interface ApiClientOptions extends Pick<ClientOptions, 'baseUrl'> {
+  /** The network; defaults to the global `fetch`, looked up at each call. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Reads the CSRF token; defaults to the `csrf` cookie. */
+  readCsrfToken?: () => string | undefined;
+  /** Called when the session is over; defaults to notifying {@link onSessionExpired} listeners. */
+  onSessionExpired?: () => void;
+}
 
 /**
  * The one HTTP client of the portal, typed from the BFF's OpenAPI document. Cookies travel only to
- * our own origin. Cross-cutting concerns (CSRF header, refresh and retry) belong in middlewares
- * registered here with `client.use(...)`.
+ * our own origin. Middlewares: the CSRF header, refresh-and-retry on 401, problem details.
  */
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl ?? API_BASE_URL,
+export function createApiClient<Paths extends object = ApiPaths>(
+  options: ApiClientOptions = {},
+): Client<Paths> {
+  const baseUrl = options.baseUrl ?? API_BASE_URL;
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const readCsrfToken = options.readCsrfToken ?? (() => readCookie(CSRF_COOKIE));
+  const client = createClient<Paths>({
+    baseUrl,
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: send,
   });
+  // Responses pass the middlewares in reverse order: refresh first, problem details last.
   client.use(problemDetailsMiddleware);
+  client.use(csrfMiddleware(readCsrfToken));
+  client.use(
+    sessionRefreshMiddleware({
+      baseUrl,
+      fetch: send,
+      readCsrfToken,
+      sessionExpired: options.onSessionExpired ?? announceSessionExpired,
+    }),
+  );
   return client;
 }
 
-export const apiClient = createApiClient();
+export const apiClient: ApiClient = createApiClient();

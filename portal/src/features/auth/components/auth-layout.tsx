@@ -28,19 +28,29 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
 export interface AuthFormProps {
   /** Names the form for assistive technology. */
   label: string;
+  /** Receives the form's fields by name. */
+  onSubmit: (fields: FormData) => void;
   children: ReactNode;
 }
 
 /**
- * The forms are sent by script only (identity wires them to the API). A native submit would put the
- * password into this page's URL, so it never happens.
+ * The forms are sent by script only: a native submit would put the password into this page's URL,
+ * so it never happens. Fields are checked by the screen, which names each problem beside its field
+ * (the browser's own bubbles vanish and are not announced reliably).
  */
-export function AuthForm({ label, children }: AuthFormProps) {
+export function AuthForm({ label, onSubmit, children }: AuthFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    onSubmit(new FormData(event.currentTarget));
   };
   return (
-    <form method="post" aria-label={label} className={styles.form} onSubmit={handleSubmit}>
+    <form
+      method="post"
+      aria-label={label}
+      className={styles.form}
+      noValidate
+      onSubmit={handleSubmit}
+    >
       {children}
     </form>
   );

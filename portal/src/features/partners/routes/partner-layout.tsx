@@ -1,60 +1,65 @@
-import { AppShell, Button } from '@partner-portal/ui-kit';
-import { data, Outlet, useLocation, type LoaderFunctionArgs } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { data, isRouteErrorResponse, Outlet, type LoaderFunctionArgs } from 'react-router-dom';
 
-import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { requireSession } from '@/lib/auth';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
-import { RouterLink } from '../components/router-link';
+import { partnerQueryOptions, usePartner } from '../api/get-partner';
+import { PartnerNotFound } from '../components/partner-not-found';
+import { PartnerShell } from '../components/partner-shell';
 import { isPartnerSlug } from '../partner-slug';
 
-import styles from './partner-layout.module.css';
+/** What the loader throws for a partner the API does not show this person. */
+const PARTNER_NOT_FOUND = 'partner_not_found';
 
-/** A path that cannot be a partner's slug is not found, before any request is made. */
-export function partnerLoader({ params }: LoaderFunctionArgs) {
-  if (!isPartnerSlug(params.partnerSlug ?? '')) {
-    throw data(null, { status: 404, statusText: 'Not Found' });
-  }
-  return null;
-}
+/** Whether a route error is a partner the person cannot see (as opposed to any other 404). */
+export const isPartnerNotFound = (error: unknown): boolean =>
+  isRouteErrorResponse(error) && error.status === 404 && error.data === PARTNER_NOT_FOUND;
 
-const sections = [
-  { label: 'Overview', href: paths.overview },
-  { label: 'Analytics', href: paths.analytics },
-  { label: 'Inventory', href: paths.inventory },
-  { label: 'Claims', href: paths.claims },
-] as const;
+/**
+ * Every partner screen: a path that cannot be a slug is not found before any request; then the
+ * session (or sign-in), then the partner (or the partner-not-found screen).
+ */
+export const createPartnerLoader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const partnerSlug = params.partnerSlug ?? '';
+    if (!isPartnerSlug(partnerSlug)) {
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    }
+    await requireSession(queryClient, request);
+    try {
+      await queryClient.ensureQueryData(partnerQueryOptions(partnerSlug));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        throw data(PARTNER_NOT_FOUND, { status: 404, statusText: 'Not Found' });
+      }
+      throw error;
+    }
+    return null;
+  };
 
-/** The app shell around every partner screen: navigation, partner switcher, user menu. */
 export function PartnerLayout() {
   const partnerSlug = usePartnerSlug();
-  const { pathname } = useLocation();
-
-  const navigation = sections.map(({ label, href }) => {
-    const sectionPath = href(partnerSlug);
-    return {
-      label,
-      href: sectionPath,
-      current: pathname === sectionPath || pathname.startsWith(`${sectionPath}/`),
-    };
-  });
+  const { data: partner } = usePartner(partnerSlug);
 
   return (
-    <AppShell
-      brand="Partner Portal"
-      navigation={navigation}
-      navigationLabel="Partner sections"
-      linkComponent={RouterLink}
-      headerEnd={
-        <div className={styles.headerEnd}>
-          {/* The switcher lists the user's partners once identity lands; until then it names this one. */}
-          <span className={styles.partner}>{partnerSlug}</span>
-          <Button variant="ghost" size="sm">
-            Account
-          </Button>
-        </div>
-      }
-    >
+    <PartnerShell partner={{ slug: partnerSlug, name: partner?.name }}>
       <Outlet />
-    </AppShell>
+    </PartnerShell>
+  );
+}
+
+/**
+ * A partner the person cannot see: a screen inside the app, with the switcher and the user menu to
+ * go elsewhere, not the application error page.
+ */
+export function PartnerNotFoundScreen() {
+  const partnerSlug = usePartnerSlug();
+  return (
+    <PartnerShell partner={{ slug: partnerSlug }} withNavigation={false}>
+      <PartnerNotFound />
+    </PartnerShell>
   );
 }

@@ -1,0 +1,82 @@
+import { ProgressBar } from '@partner-portal/ui-kit';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+
+import type { estimateStrength } from '../password/strength';
+
+import styles from './password-strength.module.css';
+
+const labels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+const tones = ['danger', 'danger', 'warning', 'success', 'success'] as const;
+
+type Estimate = typeof estimateStrength;
+
+/** The estimator's chunk, loaded once, on the first screen that shows a meter. */
+let estimatorLoad: Promise<Estimate> | undefined;
+const loadEstimator = (): Promise<Estimate> => {
+  estimatorLoad ??= import('../password/strength').then((module) => module.estimateStrength);
+  return estimatorLoad;
+};
+
+export interface PasswordStrengthProps {
+  password: string;
+  /** The person's own details (email, name): a password built on them is easy to guess. */
+  userInputs?: string[];
+  /** The id the password field points at with `aria-describedby`. */
+  id?: string;
+}
+
+/**
+ * How hard the password would be to guess, with the estimator's advice. A guide only: the rule
+ * that the server enforces is length and the common-password list, not this score.
+ */
+export function PasswordStrength({ password, userInputs = [], id }: PasswordStrengthProps) {
+  const deferredPassword = useDeferredValue(password);
+  const [estimate, setEstimate] = useState<Estimate>();
+  const inputsKey = userInputs.join('\n');
+
+  useEffect(() => {
+    let current = true;
+    loadEstimator()
+      .then((loaded) => {
+        if (current) setEstimate(() => loaded);
+      })
+      .catch((error: unknown) => {
+        // The meter is advice; without it the form still works and the server still checks.
+        console.warn('The password strength estimator could not be loaded', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const strength = useMemo(
+    () =>
+      estimate === undefined || deferredPassword === ''
+        ? undefined
+        : estimate(deferredPassword, inputsKey === '' ? [] : inputsKey.split('\n')),
+    [estimate, deferredPassword, inputsKey],
+  );
+
+  if (password === '' || strength === undefined) return <div id={id} />;
+
+  const label = labels[strength.score];
+  const advice = [strength.warning, ...strength.suggestions].filter(
+    (line): line is string => line !== undefined && line !== '',
+  );
+  return (
+    <div id={id} className={styles.meter}>
+      <ProgressBar
+        label="Password strength"
+        value={strength.score + 1}
+        max={labels.length}
+        valueText={label}
+        tone={tones[strength.score]}
+        size="sm"
+      />
+      <p className={styles.summary}>
+        {label}
+        {advice.length > 0 ? `: ${advice.join(' ')}` : null}
+      </p>
+    </div>
+  );
+}

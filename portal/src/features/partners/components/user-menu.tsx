@@ -1,0 +1,43 @@
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+} from '@partner-portal/ui-kit';
+
+import { useSignOut, type SessionUser } from '@/lib/auth';
+
+import styles from './shell.module.css';
+
+export interface UserMenuProps {
+  user: SessionUser;
+}
+
+/** Who is signed in, and signing out. */
+export function UserMenu({ user }: UserMenuProps) {
+  const signOut = useSignOut();
+
+  return (
+    <DropdownMenu
+      align="end"
+      trigger={
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={signOut.isPending}
+          aria-label={`Account: ${user.name}`}
+        >
+          {user.name}
+        </Button>
+      }
+    >
+      <DropdownMenuLabel>
+        <span className={styles.userName}>{user.name}</span>
+        <span className={styles.userEmail}>{user.email}</span>
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => signOut.mutate()}>Sign out</DropdownMenuItem>
+    </DropdownMenu>
+  );
+}

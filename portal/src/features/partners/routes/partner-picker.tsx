@@ -1,0 +1,109 @@
+import { Badge, Button, Card, Link, PageHeader, TextField } from '@partner-portal/ui-kit';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { useMe, type Membership } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+
+import { RouterLink } from '@/lib/router-link';
+import { UserMenu } from '../components/user-menu';
+import { isPartnerSlug } from '../partner-slug';
+import { roleLabels } from '../roles';
+
+import styles from './partner-picker.module.css';
+
+/** "/" for a person with several partners, or staff: choose where to go. */
+export function PartnerPickerRoute() {
+  useDocumentTitle('Choose a partner');
+  // The route's loader put the session in the cache.
+  const { data: session } = useMe();
+  if (!session) return null;
+  const { user, memberships } = session;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.topbar}>
+        <span className={styles.brand}>Partner Portal</span>
+        <UserMenu user={user} />
+      </header>
+      <main className={styles.main}>
+        <PageHeader
+          title="Choose a partner"
+          description={
+            memberships.length > 0
+              ? 'You have access to several partners. Pick the one to work on; you can switch at any time.'
+              : 'You do not belong to any partner yet.'
+          }
+        />
+        {memberships.length > 0 ? <PartnerList memberships={memberships} /> : null}
+        {user.isStaff ? <OpenPartnerBySlug /> : null}
+      </main>
+    </div>
+  );
+}
+
+function PartnerList({ memberships }: { memberships: readonly Membership[] }) {
+  return (
+    <Card padding="none">
+      <ul className={styles.list} aria-label="Your partners">
+        {memberships.map(({ partner, role }) => (
+          <li key={partner.slug} className={styles.item}>
+            <Link as={RouterLink} href={paths.overview(partner.slug)} variant="standalone">
+              {partner.name}
+            </Link>
+            <Badge tone="neutral">{roleLabels[role]}</Badge>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Staff may open any partner's area; they know it by its slug. */
+function OpenPartnerBySlug() {
+  const navigate = useNavigate();
+  const [slug, setSlug] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = slug.trim().toLowerCase();
+    if (!isPartnerSlug(wanted)) {
+      setError(
+        'Enter a partner slug: 3–40 lowercase letters, digits or hyphens, such as acme-outdoor.',
+      );
+      return;
+    }
+    void navigate(paths.overview(wanted));
+  };
+
+  return (
+    <Card title="Open a partner by slug" headingLevel={2}>
+      <form
+        className={styles.slugForm}
+        aria-label="Open a partner by slug"
+        onSubmit={submit}
+        noValidate
+      >
+        <TextField
+          label="Partner slug"
+          name="partnerSlug"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={slug}
+          error={error}
+          hint="Every visit is written to the audit log."
+          onChange={(event) => {
+            setSlug(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" variant="primary" className={styles.submit}>
+          Open partner
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { sectionOf, switchPartnerPath } from './sections';
+
+describe('switchPartnerPath', () => {
+  it.each([
+    ['/acme-outdoor/overview', '/northwind/overview'],
+    ['/acme-outdoor/analytics', '/northwind/analytics'],
+    ['/acme-outdoor/inventory', '/northwind/inventory'],
+    ['/acme-outdoor/inventory/item-1', '/northwind/inventory'],
+    ['/acme-outdoor/claims', '/northwind/claims'],
+    ['/acme-outdoor/claims/claim-1', '/northwind/claims'],
+    ['/acme-outdoor', '/northwind/overview'],
+  ])('keeps the section of %s', (from, to) => {
+    expect(switchPartnerPath(from, 'acme-outdoor', 'northwind')).toBe(to);
+  });
+
+  it('does not take a section name for a prefix of another', () => {
+    expect(sectionOf('/acme-outdoor/claimsx', 'acme-outdoor').key).toBe('overview');
+  });
+});

@@ -1,0 +1,28 @@
+import { paths } from '@/config/paths';
+
+/** The sections of a partner's area, in the order of the navigation. */
+export const partnerSections = [
+  { key: 'overview', label: 'Overview', href: paths.overview },
+  { key: 'analytics', label: 'Analytics', href: paths.analytics },
+  { key: 'inventory', label: 'Inventory', href: paths.inventory },
+  { key: 'claims', label: 'Claims', href: paths.claims },
+] as const;
+
+export type PartnerSection = (typeof partnerSections)[number];
+
+/** The section `pathname` is in, for the partner `partnerSlug`; the overview when none matches. */
+export function sectionOf(pathname: string, partnerSlug: string): PartnerSection {
+  const found = partnerSections.find(({ href }) => {
+    const sectionPath = href(partnerSlug);
+    return pathname === sectionPath || pathname.startsWith(`${sectionPath}/`);
+  });
+  return found ?? partnerSections[0];
+}
+
+/**
+ * The same section of another partner: /acme-outdoor/claims/123 → /northwind/claims. An item or a
+ * claim belongs to one partner, so the switch lands on the section's list, not on the same id.
+ */
+export function switchPartnerPath(pathname: string, fromSlug: string, toSlug: string): string {
+  return sectionOf(pathname, fromSlug).href(toSlug);
+}

@@ -1,0 +1,6 @@
+export { landingPath } from './landing';
+export { fetchMe, meQueryKey, meQueryOptions, useMe } from './me';
+export type { Membership, Session, SessionUser } from './me';
+export { nextPathFrom, sanitizeNextPath } from './next-path';
+export { requireSession, signInPathFor } from './require-session';
+export { signOut, useSignOut } from './sign-out';

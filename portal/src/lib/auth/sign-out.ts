@@ -1,0 +1,40 @@
+import { useToast } from '@partner-portal/ui-kit';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+import { ApiError, apiClient } from '../api-client';
+
+/**
+ * POST /api/auth/signout: revokes the refresh session and clears the cookies. A 401 means the
+ * session had already ended, which is what signing out wants.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await apiClient.POST('/api/auth/signout');
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+}
+
+/** Signs out, forgets everything cached for this person, and shows the sign-in screen. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: signOut,
+    onError: () => {
+      toast({
+        tone: 'danger',
+        title: 'You are still signed in',
+        description: 'We could not reach the server to sign you out. Try again in a moment.',
+      });
+    },
+    onSuccess: async () => {
+      await navigate(paths.signIn(), { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { Session } from '@/lib/auth';
+
+/** Sessions and partners shaped like the demo data of PRODUCT.md §6. */
+
+export const acme = { slug: 'acme-outdoor', name: 'Acme Outdoor Co.' };
+export const northwind = { slug: 'northwind', name: 'Northwind Goods' };
+
+export const viewerSession: Session = {
+  user: { id: 'u-viewer', email: 'viewer@acme.example', name: 'Vera Viewer', isStaff: false },
+  memberships: [{ partner: acme, role: 'viewer' }],
+};
+
+export const multiSession: Session = {
+  user: { id: 'u-multi', email: 'multi@example.com', name: 'Morgan Multi', isStaff: false },
+  memberships: [
+    { partner: acme, role: 'manager' },
+    { partner: northwind, role: 'viewer' },
+  ],
+};
+
+export const staffSession: Session = {
+  user: { id: 'u-staff', email: 'staff@portal.example', name: 'Sam Staff', isStaff: true },
+  memberships: [],
+};
+
+export const partnerBody = (partner: { slug: string; name: string }) => ({
+  ...partner,
+  currency: 'EUR',
+  timeZone: 'Europe/Berlin',
+});
