@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jsdom',
+  // Two workers: CI machines of this repo have two cores and the default would use one.
+  maxWorkers: 2,
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   transform: {

@@ -49,7 +49,7 @@ export const WithAction: Story = {
   },
 };
 
-export const Error: Story = {
+export const ErrorToast: Story = {
   parameters: {
     showOnMount: true,
     toast: { title: 'Could not save the draft', description: 'Try again.', tone: 'danger' },

@@ -1,0 +1,6 @@
+export {
+  PasswordField,
+  PasswordStrength,
+  type PasswordFieldProps,
+  type PasswordStrengthProps,
+} from './PasswordField';

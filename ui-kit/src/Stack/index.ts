@@ -1,0 +1,1 @@
+export { Inline, Stack, type InlineProps, type SpaceStep, type StackProps } from './Stack';
