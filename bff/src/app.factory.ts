@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyStatic from '@fastify/static';
-import { type NestApplicationOptions } from '@nestjs/common';
+import { type NestApplicationOptions, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -17,6 +17,8 @@ export interface CreateAppOptions {
   logDestination?: DestinationStream;
   /** Build the module graph without instantiating anything (no database): for the OpenAPI generator. */
   preview?: boolean;
+  /** Controllers that exist only in integration tests. */
+  testControllers?: Type[];
 }
 
 /** 1 MiB: JSON bodies of this API are small; uploads get their own limit on their route. */
@@ -46,7 +48,11 @@ export async function createApp(
     ...(options.preview === true ? { preview: true, logger: false } : {}),
   };
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config, logDestination: options.logDestination }),
+    AppModule.forRoot({
+      config,
+      logDestination: options.logDestination,
+      testControllers: options.testControllers,
+    }),
     createFastifyAdapter(config),
     nestOptions,
   );

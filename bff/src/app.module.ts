@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
@@ -11,6 +11,8 @@ export interface AppModuleOptions {
   config: AppConfig;
   /** Where the logs go (stdout when omitted); tests capture them. */
   logDestination?: DestinationStream;
+  /** Controllers that exist only in integration tests; the application never sets it. */
+  testControllers?: Type[];
 }
 
 @Module({})
@@ -18,6 +20,7 @@ export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
+      controllers: options.testControllers ?? [],
       imports: [
         ConfigModule.forRoot(options.config),
         loggingModule(options.config, options.logDestination),

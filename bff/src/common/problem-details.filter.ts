@@ -23,13 +23,6 @@ interface FastifyError extends Error {
   code?: string;
 }
 
-const FASTIFY_DETAILS: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type says JSON.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The content type of the request body is not supported.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-};
-
 /**
  * The one place where errors become responses: RFC 9457 problem details with a stable `code` and the
  * request id. A 5xx is logged with its error and answered without any internal detail.

@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/app-config.js';
+
+/** Every log line the application wrote, parsed. */
+export class CapturedLogs extends Writable {
+  readonly lines: Array<Record<string, unknown>> = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    done();
+  }
+}
+
+/**
+ * nestjs-pino builds one pino instance per process, on first use: every application a test file starts
+ * logs through it, so they share one capture. Tests find their lines by request id or digest.
+ */
+const capturedLogs = new CapturedLogs();
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  logs: CapturedLogs;
+  request(options: InjectOptions | string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** Controllers that exist only in tests (e.g. to exercise validation). */
+  testControllers?: Type[];
+}
+
+export const TEST_PUBLIC_URL = 'http://portal.test:8080';
+
+/** The real application (same factory as main.ts), started without a socket: requests are injected. */
+export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
+    ...options.env,
+  });
+  const logs = capturedLogs;
+  const app = await createApp(config, {
+    logDestination: logs,
+    testControllers: options.testControllers,
+  });
+  await app.init();
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.ready();
+  return {
+    app,
+    logs,
+    request: (injectOptions) => fastify.inject(injectOptions),
+    close: () => app.close(),
+  };
+}
+
+/** A stand-in for portal/dist in a temporary folder. */
+export interface FakePortalDist {
+  dir: string;
+  indexHtml: string;
+  remove(): Promise<void>;
+}
+
+export async function createFakePortalDist(
+  files: Record<string, string> = {},
+): Promise<FakePortalDist> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-dist-'));
+  const indexHtml =
+    '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-3f9a1c.js"></script></head>' +
+    '<body><div id="root"></div></body></html>';
+  const all: Record<string, string> = {
+    'index.html': indexHtml,
+    'assets/index-3f9a1c.js': 'export const portal = true;\n',
+    'assets/index-77b2e0.css': 'body{margin:0}\n',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    ...files,
+  };
+  for (const [file, content] of Object.entries(all)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  return { dir, indexHtml, remove: () => rm(dir, { recursive: true, force: true }) };
+}

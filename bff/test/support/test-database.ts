@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+
+/** A database of its own for one test file. */
+export interface TestDatabase {
+  url: string;
+  /** Makes the database unreachable (readiness tests). */
+  stop(): Promise<void>;
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * With TEST_DATABASE_URL, a fresh uniquely named database on that PostgreSQL server, dropped by stop();
+ * otherwise an in-memory embedded PostgreSQL (PGlite behind its socket server).
+ */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl === undefined || serverUrl === '') {
+    const embedded = await EmbeddedPostgres.start({ dataDir: undefined, maxConnections: 24 });
+    return { url: embedded.url, stop: () => embedded.stop() };
+  }
+  const name = `bff_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    stop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}

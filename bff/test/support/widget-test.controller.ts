@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { IsInt, IsString, Length, Min } from 'class-validator';
+
+/** Exists only in tests: a route that validates a body, and one that fails. */
+export class CreateWidgetDto {
+  @IsString()
+  @Length(3, 40)
+  name!: string;
+
+  @IsInt()
+  @Min(1)
+  quantity!: number;
+}
+
+@Controller('api/test/widgets')
+export class WidgetTestController {
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: CreateWidgetDto): CreateWidgetDto & { isDto: boolean } {
+    return { ...body, isDto: body instanceof CreateWidgetDto };
+  }
+
+  @Post('explode')
+  explode(): never {
+    throw new Error('secret internals: connection string postgres://user:hunter2@db');
+  }
+}
