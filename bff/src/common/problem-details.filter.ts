@@ -92,9 +92,9 @@ function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | '
     fastifyError.statusCode < 500
   ) {
     const status = fastifyError.statusCode;
+    // Fastify's own messages (invalid JSON, unsupported media type, body too large) are fixed texts.
     const detail =
-      (fastifyError.code !== undefined && FASTIFY_DETAILS[fastifyError.code]) ||
-      statusTitle(status);
+      fastifyError.code?.startsWith('FST_') === true ? fastifyError.message : statusTitle(status);
     return { status, code: defaultProblemCode(status), detail };
   }
   return { status: 500, code: 'internal', detail: INTERNAL_DETAIL };
