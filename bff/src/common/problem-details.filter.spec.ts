@@ -1,0 +1,62 @@
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  NotFoundException,
+} from '@nestjs/common';
+import { ProblemDetailsFilter } from './problem-details.filter.js';
+import { ProblemException } from './problem-details.js';
+
+describe('ProblemDetailsFilter.toProblem', () => {
+  const filter = new ProblemDetailsFilter();
+
+  it('keeps the code, detail and field errors of a ProblemException', () => {
+    const problem = filter.toProblem(
+      new ProblemException(400, 'validation', 'The request is invalid.', [
+        { field: 'email', message: 'email must be an email' },
+      ]),
+      'req-1',
+    );
+
+    expect(problem).toEqual({
+      type: 'urn:partner-portal:problem:validation',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is invalid.',
+      code: 'validation',
+      requestId: 'req-1',
+      errors: [{ field: 'email', message: 'email must be an email' }],
+    });
+  });
+
+  it.each([
+    [new NotFoundException('No partner acme'), 404, 'not_found', 'No partner acme'],
+    [new ConflictException(), 409, 'conflict', 'Conflict'],
+    [
+      new BadRequestException(['a is wrong', 'b is wrong']),
+      400,
+      'bad_request',
+      'a is wrong; b is wrong',
+    ],
+    [new HttpException('Slow down', 429), 429, 'rate_limited', 'Slow down'],
+  ])('maps %p to %i %s', (exception, status, code, detail) => {
+    expect(filter.toProblem(exception, 'r')).toMatchObject({ status, code, detail });
+  });
+
+  it('never lets the message of an unexpected error out', () => {
+    const problem = filter.toProblem(new Error('password=hunter2 at db.internal:5432'), 'r');
+
+    expect(problem).toMatchObject({
+      status: 500,
+      code: 'internal',
+      title: 'Internal Server Error',
+    });
+    expect(JSON.stringify(problem)).not.toMatch(/hunter2|db\.internal/);
+  });
+
+  it('hides the message of a 500 HttpException too', () => {
+    expect(
+      filter.toProblem(new HttpException('pool exhausted on db-3', 500), 'r').detail,
+    ).not.toContain('db-3');
+  });
+});
