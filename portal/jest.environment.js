@@ -8,12 +8,26 @@ import { TestEnvironment } from 'jest-environment-jsdom';
 export default class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
+    const JsdomFormData = this.global.FormData;
+    /**
+     * Node's FormData, for Node's Request, that can still be built from a jsdom <form> as React
+     * does when a submit handler starts a transition (a navigation, say).
+     */
+    class FormDataOfForms extends FormData {
+      constructor(form, submitter) {
+        super();
+        if (form === undefined) return;
+        for (const [name, value] of new JsdomFormData(form, submitter)) {
+          if (typeof value === 'string') this.append(name, value);
+        }
+      }
+    }
     Object.assign(this.global, {
       fetch,
       Headers,
       Request,
       Response,
-      FormData,
+      FormData: FormDataOfForms,
       AbortController,
       AbortSignal,
     });

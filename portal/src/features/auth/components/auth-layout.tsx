@@ -25,11 +25,30 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
   );
 }
 
+/** The values of a submitted form, by field name. */
+export interface FormFields {
+  /** The value of a text field; '' when there is none. */
+  text(name: string): string;
+  /** Whether a checkbox is ticked. */
+  checked(name: string): boolean;
+}
+
+function formFields(form: HTMLFormElement): FormFields {
+  const input = (name: string) => {
+    const element = form.elements.namedItem(name);
+    return element instanceof HTMLInputElement ? element : undefined;
+  };
+  return {
+    text: (name) => input(name)?.value ?? '',
+    checked: (name) => input(name)?.checked ?? false,
+  };
+}
+
 export interface AuthFormProps {
   /** Names the form for assistive technology. */
   label: string;
-  /** Receives the form's fields by name. */
-  onSubmit: (fields: FormData) => void;
+  /** Receives the form's fields. */
+  onSubmit: (fields: FormFields) => void;
   children: ReactNode;
 }
 
@@ -41,7 +60,7 @@ export interface AuthFormProps {
 export function AuthForm({ label, onSubmit, children }: AuthFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(new FormData(event.currentTarget));
+    onSubmit(formFields(event.currentTarget));
   };
   return (
     <form

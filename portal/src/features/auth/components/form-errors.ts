@@ -22,12 +22,6 @@ export function formatRetryAfter(seconds: number | undefined): string {
   return minutes === 1 ? 'in 1 minute' : `in ${minutes} minutes`;
 }
 
-/** A field of a FormData as text ('' when absent or a file). */
-export function textField(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The client-side check of an email field; the API has the final word. */

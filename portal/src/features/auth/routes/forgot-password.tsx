@@ -7,13 +7,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { RouterLink } from '@/lib/router-link';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { AuthForm, AuthLayout } from '../components/auth-layout';
-import {
-  apiFieldErrors,
-  emailProblem,
-  formatRetryAfter,
-  textField,
-} from '../components/form-errors';
+import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { apiFieldErrors, emailProblem, formatRetryAfter } from '../components/form-errors';
 
 function requestProblem(error: unknown): string | undefined {
   if (error === null) return undefined;
@@ -40,8 +35,8 @@ export function ForgotPasswordRoute() {
   const [sentTo, setSentTo] = useState<string>();
   const emailRef = useRef<HTMLInputElement>(null);
 
-  const submit = (fields: FormData) => {
-    const email = textField(fields, 'email').trim();
+  const submit = (fields: FormFields) => {
+    const email = fields.text('email').trim();
     const problem = emailProblem(email);
     setEmailError(problem);
     request.reset();

@@ -8,8 +8,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
-import { AuthForm, AuthLayout } from '../components/auth-layout';
-import { apiFieldErrors, textField } from '../components/form-errors';
+import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { apiFieldErrors } from '../components/form-errors';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { passwordProblems, type PasswordProblems } from '../password/password-rule';
 
@@ -69,11 +69,11 @@ export function ResetPasswordRoute() {
     );
   }
 
-  const submit = (fields: FormData) => {
-    const password = textField(fields, 'password');
+  const submit = (fields: FormFields) => {
+    const password = fields.text('password');
     const found = passwordProblems({
       password,
-      confirmation: textField(fields, 'passwordConfirmation'),
+      confirmation: fields.text('passwordConfirmation'),
     });
     setProblems(found);
     reset.reset();

@@ -8,13 +8,8 @@ import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 
 import { useSignIn } from '../api/sign-in';
-import { AuthForm, AuthLayout } from '../components/auth-layout';
-import {
-  apiFieldErrors,
-  emailProblem,
-  formatRetryAfter,
-  textField,
-} from '../components/form-errors';
+import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { apiFieldErrors, emailProblem, formatRetryAfter } from '../components/form-errors';
 import { RouterLink } from '@/lib/router-link';
 
 type Field = 'email' | 'password';
@@ -43,9 +38,9 @@ export function SignInRoute() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const submit = (fields: FormData) => {
-    const email = textField(fields, 'email').trim();
-    const password = textField(fields, 'password');
+  const submit = (fields: FormFields) => {
+    const email = fields.text('email').trim();
+    const password = fields.text('password');
     const problems: Partial<Record<Field, string>> = {
       email: emailProblem(email),
       password: password === '' ? 'Enter your password.' : undefined,

@@ -9,8 +9,8 @@ import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type Invitation } from '../api/get-invitation';
-import { AuthForm, AuthLayout } from '../components/auth-layout';
-import { apiFieldErrors, textField } from '../components/form-errors';
+import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { apiFieldErrors } from '../components/form-errors';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsCheckbox } from '../components/terms-checkbox';
 import { passwordProblems } from '../password/password-rule';
@@ -91,17 +91,17 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
 
   if (isInvitationGone(accept.error)) return <InvalidInvitation />;
 
-  const submit = (fields: FormData) => {
-    const trimmedName = textField(fields, 'name').trim();
-    const password = textField(fields, 'password');
+  const submit = (fields: FormFields) => {
+    const trimmedName = fields.text('name').trim();
+    const password = fields.text('password');
     const found: Partial<Record<Field, string>> = {
       name: trimmedName === '' ? 'Enter your name.' : undefined,
       ...passwordProblems({
         password,
-        confirmation: textField(fields, 'passwordConfirmation'),
+        confirmation: fields.text('passwordConfirmation'),
         email: invitation.email,
       }),
-      terms: fields.get('terms') === null ? 'Accept the terms of use to continue.' : undefined,
+      terms: !fields.checked('terms') ? 'Accept the terms of use to continue.' : undefined,
     };
     setProblems(found);
     accept.reset();

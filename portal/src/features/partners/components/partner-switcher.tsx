@@ -39,11 +39,7 @@ export function PartnerSwitcher({ current, memberships }: PartnerSwitcherProps) 
     <DropdownMenu
       align="end"
       trigger={
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Partner: ${currentName}. Switch partner`}
-        >
+        <Button variant="secondary" size="sm" aria-label={`${currentName}, switch partner`}>
           {currentName}
         </Button>
       }

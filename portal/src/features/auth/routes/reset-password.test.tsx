@@ -1,0 +1,106 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { mockApi, noContent, problem } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+const newPassword = 'plaid umbrella tiger seventeen';
+
+async function choose(password: string, again: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^New password/), password);
+  await user.type(screen.getByLabelText(/^Repeat the new password/), again);
+  await user.click(screen.getByRole('button', { name: 'Save new password' }));
+}
+
+describe('reset password', () => {
+  it('sends the token and the new password, then confirms without signing in', async () => {
+    const api = mockApi({ 'POST /api/auth/reset-password': noContent });
+    renderRoute('/reset-password?token=tok-1');
+
+    await choose(newPassword, newPassword);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your password has been changed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(await api.requests[0]?.json()).toEqual({ token: 'tok-1', password: newPassword });
+    expect(api.calls).toEqual(['POST /api/auth/reset-password']);
+  });
+
+  it('says when the two passwords differ, and sends nothing', async () => {
+    const api = mockApi();
+    renderRoute('/reset-password?token=tok-1');
+
+    await choose(newPassword, `${newPassword}!`);
+
+    const again = screen.getByLabelText(/^Repeat the new password/);
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(again).toHaveAttribute('aria-invalid', 'true');
+    expect(again).toHaveFocus();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('says a password is too short before sending it', async () => {
+    const api = mockApi();
+    renderRoute('/reset-password?token=tok-1');
+
+    await choose('tooshort', 'tooshort');
+
+    expect(await screen.findByText('Use at least 15 characters (8 so far).')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('explains an expired or used link and offers a new one', async () => {
+    mockApi({
+      'POST /api/auth/reset-password': () =>
+        problem(400, 'token_invalid', { detail: 'The token is invalid or expired.' }),
+    });
+    renderRoute('/reset-password?token=tok-old');
+
+    await choose(newPassword, newPassword);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link has expired' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The reset link is no longer valid');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('shows the server rule beside the field when it refuses the password', async () => {
+    mockApi({
+      'POST /api/auth/reset-password': () =>
+        problem(400, 'validation', {
+          errors: [{ field: 'password', message: 'This password is too common.' }],
+        }),
+    });
+    renderRoute('/reset-password?token=tok-1');
+
+    await choose(newPassword, newPassword);
+
+    expect(await screen.findByText('This password is too common.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('treats a link without a token as expired', async () => {
+    mockApi();
+    renderRoute('/reset-password');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link has expired' }),
+    ).toBeInTheDocument();
+  });
+
+  it('rates the strength of the new password', async () => {
+    mockApi();
+    renderRoute('/reset-password?token=tok-1');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^New password/), 'password');
+
+    const meter = await screen.findByRole('progressbar', { name: 'Password strength' });
+    expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
+  });
+});

@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { meQueryKey } from '@/lib/auth';
+import { acme, multiSession, partnerBody, viewerSession } from '@/testing/fixtures';
+import { mockApi, problem, type MockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`));
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  if (email) await user.type(field('Email'), email);
+  if (password) await user.type(field('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+function signingInAs(session: typeof viewerSession): MockApi {
+  return mockApi({
+    'POST /api/auth/signin': () => Response.json(session),
+    'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+    'GET /api/partners/northwind': () => problem(404, 'not_found'),
+  });
+}
+
+describe('sign in', () => {
+  it('sends the credentials and lands a one-partner person on its overview', async () => {
+    const api = signingInAs(viewerSession);
+    const { router, queryClient } = renderRoute('/signin');
+
+    await signIn('viewer@acme.example', 'portal-demo-passphrase');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/acme-outdoor/overview');
+    const sent = api.requests.find((request) => request.url.endsWith('/api/auth/signin'));
+    expect(await sent?.json()).toEqual({
+      email: 'viewer@acme.example',
+      password: 'portal-demo-passphrase',
+    });
+    // The session came with the answer: no extra GET /api/me.
+    expect(api.calls).not.toContain('GET /api/me');
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(viewerSession);
+  });
+
+  it('lands a person with several partners on the partner picker', async () => {
+    signingInAs(multiSession);
+    const { router } = renderRoute('/signin');
+
+    await signIn('multi@example.com', 'portal-demo-passphrase');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a partner' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes back to ?next= after signing in', async () => {
+    signingInAs(multiSession);
+    const { router } = renderRoute('/signin?next=%2Facme-outdoor%2Fclaims%3Fstatus%3Ddraft');
+
+    await signIn('multi@example.com', 'portal-demo-passphrase');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme-outdoor/claims'));
+    expect(router.state.location.search).toBe('?status=draft');
+  });
+
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'ignores a next of %s and lands as usual',
+    async (next) => {
+      signingInAs(viewerSession);
+      const { router } = renderRoute(`/signin?next=${encodeURIComponent(next)}`);
+
+      await signIn('viewer@acme.example', 'portal-demo-passphrase');
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/acme-outdoor/overview'));
+    },
+  );
+
+  it('says the credentials are wrong without saying which one, and keeps the email', async () => {
+    mockApi({ 'POST /api/auth/signin': () => problem(401, 'invalid_credentials') });
+    const { router } = renderRoute('/signin');
+
+    await signIn('viewer@acme.example', 'wrong-password-for-sure');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The email or password is incorrect.',
+    );
+    expect(field('Email')).toHaveValue('viewer@acme.example');
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
+    expect(field('Password')).not.toHaveAttribute('aria-invalid');
+    expect(field('Password')).toHaveValue('');
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('uses Retry-After to say when to try again after too many attempts', async () => {
+    mockApi({
+      'POST /api/auth/signin': () => problem(429, 'rate_limited', {}, { 'Retry-After': '840' }),
+    });
+    renderRoute('/signin');
+
+    await signIn('viewer@acme.example', 'wrong-password-for-sure');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. For your security, try again in 14 minutes.',
+    );
+  });
+
+  it('shows the API validation errors beside their fields', async () => {
+    mockApi({
+      'POST /api/auth/signin': () =>
+        problem(400, 'validation', {
+          errors: [{ field: 'email', message: 'email must be an email' }],
+        }),
+    });
+    renderRoute('/signin');
+
+    await signIn('viewer@acme.example', 'whatever-it-is-here');
+
+    expect(await screen.findByText('email must be an email')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Email')).toHaveAccessibleDescription(/email must be an email/);
+    expect(screen.queryByRole('alert', { name: /incorrect/ })).not.toBeInTheDocument();
+  });
+
+  it('checks for empty fields before sending anything', async () => {
+    const api = mockApi();
+    renderRoute('/signin');
+
+    await signIn('', '');
+
+    expect(await screen.findByText('Enter your email address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(field('Email')).toHaveFocus();
+    expect(api.calls).not.toContain('POST /api/auth/signin');
+  });
+
+  it('links to the forgotten-password screen', async () => {
+    mockApi();
+    renderRoute('/signin');
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { meQueryKey } from '@/lib/auth';
+import { acme, multiSession, northwind, partnerBody, viewerSession } from '@/testing/fixtures';
+import { mockApi, noContent, problem } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+describe('partner switcher', () => {
+  it.each([
+    ['/acme-outdoor/claims', '/northwind/claims', 'Claims'],
+    ['/acme-outdoor/inventory/item-1', '/northwind/inventory', 'Inventory'],
+    ['/acme-outdoor/analytics', '/northwind/analytics', 'Analytics'],
+  ])('switches from %s to %s, keeping the section', async (from, to, heading) => {
+    mockApi({
+      'GET /api/me': () => Response.json(multiSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+      'GET /api/partners/northwind': () => Response.json(partnerBody(northwind)),
+    });
+    const { router } = renderRoute(from);
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Acme Outdoor Co., switch partner' }),
+    );
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: /Acme Outdoor Co\./ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.click(within(menu).getByRole('menuitemradio', { name: /Northwind Goods/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Northwind Goods, switch partner' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('a partner the person cannot see', () => {
+  it('shows the not-found screen inside the app, not the application error page', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/northwind': () => problem(404, 'not_found'),
+    });
+    renderRoute('/northwind/overview');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "We couldn't find that partner" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your partners' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    // Still the app: the user menu is there, the partner's sections are not.
+    expect(screen.getByRole('button', { name: 'Account: Vera Viewer' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Partner sections' })).queryAllByRole('link'),
+    ).toEqual([]);
+    expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Partner not found · Partner Portal'));
+  });
+
+  it('still shows the application error page when the API fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => problem(500, 'internal'),
+    });
+    renderRoute('/acme-outdoor/overview');
+
+    expect(
+      await screen.findByText(/Application error: a client-side exception/),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('user menu', () => {
+  it('names the person and signs out', async () => {
+    const api = mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+      'POST /api/auth/signout': noContent,
+    });
+    document.cookie = 'csrf=csrf-from-cookie';
+    const { router, queryClient } = renderRoute('/acme-outdoor/overview');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('viewer@acme.example')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    const signOut = api.requests.find((request) => request.url.endsWith('/api/auth/signout'));
+    expect(signOut?.method).toBe('POST');
+    expect(signOut?.headers.get('X-CSRF-Token')).toBe('csrf-from-cookie');
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toBeUndefined());
+  });
+});
+
+describe('when the session ends', () => {
+  it('sends the person to sign in, and back here afterwards', async () => {
+    const api = mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+    });
+    const { router, queryClient } = renderRoute('/acme-outdoor/claims?status=draft');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Claims' })).toBeInTheDocument();
+
+    // The access cookie expires, and so has the refresh session.
+    api.on({
+      'GET /api/partners/acme-outdoor': () => problem(401, 'unauthorized'),
+      'GET /api/me': () => problem(401, 'unauthorized'),
+      'POST /api/auth/refresh': () => problem(401, 'unauthorized'),
+    });
+    await act(() => queryClient.refetchQueries({ queryKey: ['partners', 'acme-outdoor'] }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/acme-outdoor/claims?status=draft',
+    );
+    expect(api.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toBeUndefined());
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { acme, multiSession, partnerBody, staffSession, viewerSession } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderRoute } from '@/testing/render-route';
+
+const globex = { slug: 'globex', name: 'Globex Retail' };
+
+describe('home (/)', () => {
+  it('sends a person with one partner straight to its overview', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+    });
+    const { router } = renderRoute('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/acme-outdoor/overview');
+  });
+
+  it('lets a person with several partners pick one, with their role in each', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(multiSession),
+      'GET /api/partners/northwind': () =>
+        Response.json(partnerBody({ slug: 'northwind', name: 'Northwind Goods' })),
+    });
+    const { router } = renderRoute('/');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a partner' }),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Your partners' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Acme Outdoor Co.Manager',
+      'Northwind GoodsViewer',
+    ]);
+    expect(within(list).getByRole('link', { name: 'Acme Outdoor Co.' })).toHaveAttribute(
+      'href',
+      '/acme-outdoor/overview',
+    );
+    // Open claims are not shown: /api/me does not offer them.
+    expect(screen.queryByText(/open claims/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Open a partner by slug' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(list).getByRole('link', { name: 'Northwind Goods' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/northwind/overview'));
+  });
+
+  it('lets staff without memberships open a partner by its slug', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(staffSession),
+      'GET /api/partners/globex': () => Response.json(partnerBody(globex)),
+    });
+    const { router } = renderRoute('/');
+    const user = userEvent.setup();
+
+    const form = await screen.findByRole('form', { name: 'Open a partner by slug' });
+    expect(screen.getByText('You do not belong to any partner yet.')).toBeInTheDocument();
+    const slug = within(form).getByLabelText(/^Partner slug/);
+
+    await user.type(slug, 'Not a slug');
+    await user.click(within(form).getByRole('button', { name: 'Open partner' }));
+    expect(slug).toHaveAccessibleDescription(/Enter a partner slug/);
+    expect(router.state.location.pathname).toBe('/');
+
+    await user.clear(slug);
+    await user.type(slug, 'globex');
+    await user.click(within(form).getByRole('button', { name: 'Open partner' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/globex/overview');
+    expect(screen.getByText('Globex Retail')).toBeInTheDocument();
+  });
+});
