@@ -1,0 +1,299 @@
+import {
+  useId,
+  type ComponentPropsWithRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { Checkbox } from '../Checkbox/Checkbox';
+import { cx } from '../internal/cx';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../internal/icons';
+import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { Skeleton } from '../Skeleton/Skeleton';
+import styles from './DataTable.module.css';
+
+/** A column of a DataTable. */
+export interface DataTableColumn<Row> {
+  /** Stable id; also the sort key sent to the server. */
+  id: string;
+  /** Header text. */
+  header: string;
+  /** Renders the cell of a row. */
+  cell: (row: Row) => ReactNode;
+  /** Shows a sort button in the header. */
+  sortable?: boolean;
+  /** Alignment: `end` for numbers and amounts. */
+  align?: 'start' | 'center' | 'end';
+  /** CSS width of the column. */
+  width?: string;
+  /** Renders the cell as the row's header (`<th scope="row">`): the column that names the row. */
+  rowHeader?: boolean;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The current sort, owned by the caller (usually in the URL) and applied by the server. */
+export interface DataTableSort {
+  columnId: string;
+  direction: SortDirection;
+}
+
+export interface DataTableProps<Row> extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
+  /** What the table lists; its accessible name. */
+  caption: string;
+  /** Hides the caption visually (when a heading above already says it). */
+  hideCaption?: boolean;
+  /** The columns, in order. */
+  columns: Array<DataTableColumn<Row>>;
+  /** The rows of the current page. */
+  rows: Row[];
+  /** A stable id per row (selection, keys). */
+  getRowId: (row: Row) => string;
+  /** A short name per row for assistive technology ("CLM-2026-0042"), used by selection checkboxes. */
+  getRowLabel?: (row: Row) => string;
+  /** The current sort. */
+  sort?: DataTableSort | null;
+  /** Called with the requested sort when a sortable header is activated (asc first, then toggles). */
+  onSortChange?: (sort: DataTableSort) => void;
+  /** Ids of the selected rows; enables the selection column when `onSelectionChange` is set. */
+  selectedIds?: readonly string[];
+  /** Called with the new selection. */
+  onSelectionChange?: (ids: string[]) => void;
+  /** Makes rows focusable and activatable (click, Enter): open the row's detail page. */
+  onRowClick?: (row: Row) => void;
+  /** While true: skeleton rows when there are no rows yet, otherwise the current rows marked busy. */
+  loading?: boolean;
+  /** Number of skeleton rows while loading. */
+  skeletonRows?: number;
+  /** Shown in place of rows when there are none (an EmptyState). */
+  emptyState?: ReactNode;
+  /** Keeps the header visible while the table scrolls (set `maxHeight`). */
+  stickyHeader?: boolean;
+  /** Maximum height of the scrolling area, e.g. "70vh". */
+  maxHeight?: string;
+  /** Row height. */
+  density?: 'comfortable' | 'compact';
+  /** Content under the table, e.g. Pagination. */
+  footer?: ReactNode;
+  /** Label of the select-all checkbox. */
+  selectAllLabel?: string;
+  /** Builds the label of a row checkbox from the row label. */
+  selectRowLabel?: (rowLabel: string) => string;
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * A table for server-driven lists: sorting, selection, loading and empty states, a sticky header
+ * and keyboard-reachable rows. It renders what it is given; sort and pages are the caller's state.
+ */
+export function DataTable<Row>({
+  caption,
+  hideCaption = false,
+  columns,
+  rows,
+  getRowId,
+  getRowLabel,
+  sort,
+  onSortChange,
+  selectedIds = [],
+  onSelectionChange,
+  onRowClick,
+  loading = false,
+  skeletonRows = 5,
+  emptyState,
+  stickyHeader = false,
+  maxHeight,
+  density = 'comfortable',
+  footer,
+  selectAllLabel = 'Select all rows on this page',
+  selectRowLabel = (rowLabel) => `Select ${rowLabel}`,
+  className,
+  style,
+  ...rest
+}: DataTableProps<Row>) {
+  const captionId = useId();
+  const selectable = onSelectionChange !== undefined;
+  const selected = new Set(selectedIds);
+  const pageIds = rows.map(getRowId);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+  const columnCount = columns.length + (selectable ? 1 : 0);
+  const showSkeleton = loading && rows.length === 0;
+
+  const toggleAll = () => {
+    if (!onSelectionChange) return;
+    const allSelected = selectedOnPage === pageIds.length && pageIds.length > 0;
+    onSelectionChange(
+      allSelected
+        ? selectedIds.filter((id) => !pageIds.includes(id))
+        : [...new Set([...selectedIds, ...pageIds])],
+    );
+  };
+
+  const toggleRow = (id: string) => {
+    onSelectionChange?.(
+      selected.has(id) ? selectedIds.filter((s) => s !== id) : [...selectedIds, id],
+    );
+  };
+
+  const requestSort = (columnId: string) => {
+    const direction: SortDirection =
+      sort?.columnId === columnId && sort.direction === 'asc' ? 'desc' : 'asc';
+    onSortChange?.({ columnId, direction });
+  };
+
+  const isFromControl = (target: EventTarget) =>
+    target instanceof Element &&
+    target.closest('a, button, input, select, textarea, [role="checkbox"]') !== null;
+
+  const activateRow = (row: Row, event: MouseEvent | KeyboardEvent) => {
+    if (!onRowClick || isFromControl(event.target)) return;
+    if ('key' in event) {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+    }
+    onRowClick(row);
+  };
+
+  return (
+    <div
+      className={cx(styles.root, className)}
+      data-sticky={stickyHeader}
+      data-density={density}
+      style={
+        { ...(maxHeight ? { '--table-max-height': maxHeight } : {}), ...style } as CSSProperties
+      }
+      {...rest}
+    >
+      {/* Focusable so keyboard users can scroll a table wider or taller than the screen. */}
+      <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table}>
+          {hideCaption ? (
+            <caption id={captionId}>
+              <VisuallyHidden>{caption}</VisuallyHidden>
+            </caption>
+          ) : (
+            <caption id={captionId} className={styles.caption}>
+              {caption}
+            </caption>
+          )}
+          <thead>
+            <tr>
+              {selectable && (
+                <th scope="col" className={cx(styles.th, styles.selectCell)}>
+                  <Checkbox
+                    label={selectAllLabel}
+                    hideLabel
+                    disabled={rows.length === 0}
+                    checked={
+                      selectedOnPage === 0
+                        ? false
+                        : selectedOnPage === pageIds.length
+                          ? true
+                          : 'indeterminate'
+                    }
+                    onCheckedChange={toggleAll}
+                  />
+                </th>
+              )}
+              {columns.map((column) => {
+                const sorted = sort?.columnId === column.id ? sort.direction : undefined;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={styles.th}
+                    data-align={column.align ?? 'start'}
+                    aria-sort={sorted ? ariaSort[sorted] : undefined}
+                    style={column.width ? { width: column.width } : undefined}
+                  >
+                    {column.sortable && onSortChange ? (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => requestSort(column.id)}
+                      >
+                        {column.header}
+                        <span className={styles.sortIcon} aria-hidden="true">
+                          {sorted === 'asc' ? (
+                            <ArrowUpIcon />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDownIcon />
+                          ) : (
+                            <SortIcon />
+                          )}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className={styles.body} aria-busy={loading || undefined}>
+            {showSkeleton &&
+              Array.from({ length: skeletonRows }, (_, index) => (
+                <tr key={`skeleton-${index}`} className={styles.tr}>
+                  {Array.from({ length: columnCount }, (__, cell) => (
+                    <td key={cell} className={styles.td}>
+                      <Skeleton width={cell === 0 && selectable ? '1rem' : '70%'} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {!loading && rows.length === 0 && (
+              <tr className={styles.tr}>
+                <td colSpan={columnCount} className={cx(styles.td, styles.emptyCell)}>
+                  {emptyState}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => {
+              const id = getRowId(row);
+              const isSelected = selected.has(id);
+              return (
+                <tr
+                  key={id}
+                  className={styles.tr}
+                  data-selected={isSelected || undefined}
+                  data-interactive={onRowClick ? true : undefined}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? (event) => activateRow(row, event) : undefined}
+                  onKeyDown={onRowClick ? (event) => activateRow(row, event) : undefined}
+                >
+                  {selectable && (
+                    <td className={cx(styles.td, styles.selectCell)}>
+                      <Checkbox
+                        label={selectRowLabel(getRowLabel?.(row) ?? id)}
+                        hideLabel
+                        checked={isSelected}
+                        onCheckedChange={() => toggleRow(id)}
+                      />
+                    </td>
+                  )}
+                  {columns.map((column) => {
+                    const Cell = column.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={column.id}
+                        scope={column.rowHeader ? 'row' : undefined}
+                        className={cx(styles.td, column.rowHeader && styles.rowHeader)}
+                        data-align={column.align ?? 'start'}
+                      >
+                        {column.cell(row)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {footer && <div className={styles.footer}>{footer}</div>}
+    </div>
+  );
+}

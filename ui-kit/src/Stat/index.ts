@@ -1,0 +1,1 @@
+export { Stat, type StatDelta, type StatProps } from './Stat';
