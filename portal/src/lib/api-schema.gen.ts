@@ -2,132 +2,132 @@
 // Do not edit: change the BFF, then regenerate.
 
 export interface paths {
-  '/api/health/live': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers. */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Liveness: the process answers. */
-    get: operations['getLiveness'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/health/ready': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers. */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Readiness: the database answers. */
-    get: operations['getReadiness'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    HealthStatus: {
-      /**
-       * @example ok
-       * @enum {string}
-       */
-      status: 'ok';
+    schemas: {
+        HealthStatus: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        ProblemDetails: {
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
+        };
+        ProblemFieldError: {
+            /**
+             * @description The path of the field, dotted for nested values.
+             * @example email
+             */
+            field: string;
+            /** @example email must be an email */
+            message: string;
+        };
     };
-    ProblemDetails: {
-      /**
-       * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
-       * @example validation
-       */
-      code: string;
-      /** @example The request is invalid. */
-      detail: string;
-      errors?: components['schemas']['ProblemFieldError'][];
-      /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
-      requestId: string;
-      /** @example 400 */
-      status: number;
-      /** @example Bad Request */
-      title: string;
-      /** @example urn:partner-portal:problem:validation */
-      type: string;
-    };
-    ProblemFieldError: {
-      /**
-       * @description The path of the field, dotted for nested values.
-       * @example email
-       */
-      field: string;
-      /** @example email must be an email */
-      message: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getLiveness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['HealthStatus'];
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
-      };
     };
-  };
-  getReadiness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HealthStatus'];
-        };
-      };
-      /** @description The database does not answer. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
 }
