@@ -39,11 +39,11 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   await app.listen({ port: config.port, host: config.host });
+  app.flushLogs();
   announce(config, Math.round(performance.now()));
 }
 
 main().catch((error: unknown) => {
-  new Logger('Main').fatal({ err: error }, 'The partner portal BFF failed to start');
-  console.error(error);
+  console.error('The partner portal BFF failed to start:', error);
   process.exit(1);
 });

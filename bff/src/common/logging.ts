@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DynamicModule, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { type DestinationStream, destination as pinoDestination } from 'pino';
 import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config.js';
 import { requestIdOf } from './request-id.js';
@@ -85,8 +85,11 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
 /** pino through nestjs-pino: one logger for the framework, the requests and the application. */
 export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
   const options = pinoHttpOptions(config);
+  // Synchronous writes to stdout: lines keep their order and none is lost when the process exits.
+  const stream =
+    destination ?? (usePrettyLogs(config) ? undefined : pinoDestination({ dest: 1, sync: true }));
   return LoggerModule.forRoot({
-    pinoHttp: destination === undefined ? options : [options, destination],
+    pinoHttp: stream === undefined ? options : [options, stream],
     // Every path (nestjs-pino's default matches only "/" on Fastify).
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
   });

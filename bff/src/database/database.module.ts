@@ -30,8 +30,16 @@ class DatabaseEndpointModule {}
     DatabaseEndpointModule,
     TypeOrmModule.forRootAsync({
       inject: [DatabaseEndpoint],
-      useFactory: (endpoint: DatabaseEndpoint) =>
-        dataSourceOptions({ url: endpoint.url, poolSize: endpoint.poolSize, migrationsRun: true }),
+      useFactory: (endpoint: DatabaseEndpoint) => ({
+        ...dataSourceOptions({
+          url: endpoint.url,
+          poolSize: endpoint.poolSize,
+          migrationsRun: true,
+        }),
+        // A database that starts beside the BFF gets ten seconds; after that the start fails loudly.
+        retryAttempts: 5,
+        retryDelay: 2_000,
+      }),
     }),
   ],
   providers: [DemoDataLoader],
