@@ -1,10 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium';
-
-const portalPort = Number(process.env.E2E_PORT ?? 3100);
-const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6106);
-const portalURL = `http://localhost:${portalPort}`;
-const storybookURL = `http://localhost:${storybookPort}`;
+import { portalURL, storybookURL } from './support/servers';
 const browser = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() };
 
 export default defineConfig({
@@ -38,10 +34,10 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: { E2E_PORT: String(portalPort) },
+      env: { E2E_PORT: new URL(portalURL).port },
     },
     {
-      command: `sirv ../ui-kit/storybook-static --port ${storybookPort} --host 127.0.0.1 --quiet`,
+      command: `sirv ../ui-kit/storybook-static --port ${new URL(storybookURL).port} --host 127.0.0.1 --quiet`,
       url: `${storybookURL}/index.json`,
       reuseExistingServer: false,
       timeout: 30_000,

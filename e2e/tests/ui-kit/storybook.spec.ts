@@ -1,39 +1,121 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '../../support/fixtures';
+import { test as base, expect, type Page } from '@playwright/test';
+import { storybookURL } from '../../support/servers';
 
 // Walks the built Storybook's story index: every story renders without a console error and passes axe
-// with 0 violations, in the light and the dark theme.
+// with 0 violations, in the light and the dark theme. One preview page serves the whole walk: stories
+// and themes are switched over Storybook's channel (as @storybook/test-runner does), not by reloading.
 type IndexEntry = { id: string; title: string; name: string; type: 'story' | 'docs' };
+type Theme = 'light' | 'dark';
+
 const indexPath = resolve(import.meta.dirname, '../../../ui-kit/storybook-static/index.json');
 const index = JSON.parse(readFileSync(indexPath, 'utf8')) as {
   entries: Record<string, IndexEntry>;
 };
 const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
 
+type Preview = { page: Page; errors: string[]; theme: Theme };
+
+const test = base.extend<object, { preview: Preview }>({
+  preview: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: storybookURL });
+      const page = await context.newPage();
+      const preview: Preview = { page, errors: [], theme: 'light' };
+      page.on('console', (message) => {
+        if (message.type() === 'error') preview.errors.push(message.text());
+      });
+      page.on('pageerror', (error) => preview.errors.push(error.message));
+      await page.goto('/iframe.html?viewMode=story&id=*');
+      await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+      await use(preview);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Emits one channel event and resolves with the render outcome that follows it. */
+function emitAndAwaitRender(page: Page, event: string, payload: unknown) {
+  return page.evaluate(
+    ({ event, payload }) =>
+      new Promise<{ outcome: string; detail: string }>((resolveRender) => {
+        type Channel = {
+          on(
+            name: string,
+            listener: (arg?: { message?: string; description?: string }) => void,
+          ): void;
+          off(
+            name: string,
+            listener: (arg?: { message?: string; description?: string }) => void,
+          ): void;
+          emit(name: string, arg: unknown): void;
+        };
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel })
+          .__STORYBOOK_ADDONS_CHANNEL__;
+        const outcomes = ['storyRendered', 'storyErrored', 'storyThrewException', 'storyMissing'];
+        const listeners = outcomes.map((outcome) => {
+          const listener = (arg?: { message?: string; description?: string }) => {
+            listeners.forEach(([name, fn]) => channel.off(name, fn));
+            resolveRender({ outcome, detail: String(arg?.message ?? arg?.description ?? '') });
+          };
+          channel.on(outcome, listener);
+          return [outcome, listener] as const;
+        });
+        channel.emit(event, payload);
+      }),
+    { event, payload },
+  );
+}
+
+/** Axe on the rendered story; `contrastOnly` for the second theme, the only rule a theme changes. */
+async function checkTheme(preview: Preview, theme: Theme, contrastOnly: boolean) {
+  if (preview.theme !== theme) {
+    const { outcome, detail } = await emitAndAwaitRender(preview.page, 'updateGlobals', {
+      globals: { theme },
+    });
+    expect(outcome, detail).toBe('storyRendered');
+    preview.theme = theme;
+  }
+  // (A story that pins its theme in parameters, such as "Dark Theme", keeps it whatever the global.)
+  await expect(preview.page.locator('#storybook-root')).not.toBeEmpty();
+  // The whole preview: dialogs, menus and toasts render in portals outside #storybook-root.
+  const axe = new AxeBuilder({ page: preview.page });
+  const results = await (
+    contrastOnly
+      ? axe.withRules(['color-contrast'])
+      : axe
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          // Page-level rules: a story is a component in isolation, not a page.
+          .disableRules(['region', 'landmark-one-main', 'page-has-heading-one'])
+  ).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${theme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
 test('the story index is not empty', () => {
   expect(stories.length).toBeGreaterThan(10);
 });
 
 for (const story of stories) {
-  test(`${story.title} › ${story.name}`, async ({ page, browserErrors }) => {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.goto(`/iframe.html?id=${story.id}&viewMode=story&globals=theme:${theme}`);
-      await expect(page.locator('body')).toHaveClass(/sb-show-main/);
-      await expect(page.locator('#storybook-root')).not.toBeEmpty();
-      // The whole iframe: dialogs, menus and toasts render in portals outside #storybook-root.
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        // Page-level rules: a story is a component in isolation, not a page.
-        .disableRules(['region', 'landmark-one-main', 'page-has-heading-one'])
-        .analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${theme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
-      expect(violations).toEqual([]);
-    }
-    expect(browserErrors).toEqual([]);
+  test(`${story.title} › ${story.name}`, async ({ preview }) => {
+    preview.errors.length = 0;
+    const { outcome, detail } = await emitAndAwaitRender(preview.page, 'setCurrentStory', {
+      storyId: story.id,
+      viewMode: 'story',
+    });
+    expect(outcome, detail).toBe('storyRendered');
+    // Alternate the order of themes so that each story costs one theme switch, not two.
+    const themes: Theme[] = preview.theme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
+    const violations = [
+      ...(await checkTheme(preview, themes[0]!, false)),
+      ...(await checkTheme(preview, themes[1]!, true)),
+    ];
+    expect(violations).toEqual([]);
+    expect(preview.errors).toEqual([]);
   });
 }
