@@ -29,18 +29,14 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
 export interface FormFields {
   /** The value of a text field; '' when there is none. */
   text(name: string): string;
-  /** Whether a checkbox is ticked. */
-  checked(name: string): boolean;
 }
 
 function formFields(form: HTMLFormElement): FormFields {
-  const input = (name: string) => {
-    const element = form.elements.namedItem(name);
-    return element instanceof HTMLInputElement ? element : undefined;
-  };
   return {
-    text: (name) => input(name)?.value ?? '',
-    checked: (name) => input(name)?.checked ?? false,
+    text: (name) => {
+      const element = form.elements.namedItem(name);
+      return element instanceof HTMLInputElement ? element.value : '';
+    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { TextField } from '@partner-portal/ui-kit';
-import { useId, useState, type Ref } from 'react';
+import { PasswordField } from '@partner-portal/ui-kit';
+import { useState, type Ref } from 'react';
 
 import { passwordHint } from '../password/password-rule';
 
-import { PasswordStrength } from './password-strength';
+import { PasswordStrengthFeedback } from './password-strength';
 
 export interface NewPasswordFieldsProps {
   /** Label of the first field. */
@@ -24,28 +24,25 @@ export function NewPasswordFields({
   confirmationRef,
 }: NewPasswordFieldsProps) {
   const [password, setPassword] = useState('');
-  const strengthId = useId();
 
   return (
     <>
-      <TextField
+      <PasswordField
         ref={passwordRef}
         label={label}
-        type="password"
         name="password"
         autoComplete="new-password"
         required
         hint={passwordHint}
         error={errors.password}
-        aria-describedby={strengthId}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
+        strength={<PasswordStrengthFeedback password={password} userInputs={userInputs} />}
       />
-      <PasswordStrength id={strengthId} password={password} userInputs={userInputs} />
-      <TextField
+      <PasswordField
         ref={confirmationRef}
         label={`Repeat the ${label.toLowerCase()}`}
-        type="password"
+        toggleLabel="Show the repeated password"
         name="passwordConfirmation"
         autoComplete="new-password"
         required

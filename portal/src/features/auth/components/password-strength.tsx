@@ -1,12 +1,9 @@
-import { ProgressBar } from '@partner-portal/ui-kit';
+import { PasswordStrength } from '@partner-portal/ui-kit';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import type { estimateStrength } from '../password/strength';
 
 import styles from './password-strength.module.css';
-
-const labels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
-const tones = ['danger', 'danger', 'warning', 'success', 'success'] as const;
 
 type Estimate = typeof estimateStrength;
 
@@ -17,19 +14,21 @@ const loadEstimator = (): Promise<Estimate> => {
   return estimatorLoad;
 };
 
-export interface PasswordStrengthProps {
+export interface PasswordStrengthFeedbackProps {
   password: string;
   /** The person's own details (email, name): a password built on them is easy to guess. */
   userInputs?: string[];
-  /** The id the password field points at with `aria-describedby`. */
-  id?: string;
 }
 
 /**
- * How hard the password would be to guess, with the estimator's advice. A guide only: the rule
- * that the server enforces is length and the common-password list, not this score.
+ * How hard the password would be to guess, with the estimator's advice, for PasswordField's
+ * strength slot. A guide only: the rule the server enforces is length and the common-password
+ * list, not this score.
  */
-export function PasswordStrength({ password, userInputs = [], id }: PasswordStrengthProps) {
+export function PasswordStrengthFeedback({
+  password,
+  userInputs = [],
+}: PasswordStrengthFeedbackProps) {
   const deferredPassword = useDeferredValue(password);
   const [estimate, setEstimate] = useState<Estimate>();
   const inputsKey = userInputs.join('\n');
@@ -57,26 +56,15 @@ export function PasswordStrength({ password, userInputs = [], id }: PasswordStre
     [estimate, deferredPassword, inputsKey],
   );
 
-  if (password === '' || strength === undefined) return <div id={id} />;
+  if (password === '' || strength === undefined) return null;
 
-  const label = labels[strength.score];
   const advice = [strength.warning, ...strength.suggestions].filter(
     (line): line is string => line !== undefined && line !== '',
   );
   return (
-    <div id={id} className={styles.meter}>
-      <ProgressBar
-        label="Password strength"
-        value={strength.score + 1}
-        max={labels.length}
-        valueText={label}
-        tone={tones[strength.score]}
-        size="sm"
-      />
-      <p className={styles.summary}>
-        {label}
-        {advice.length > 0 ? `: ${advice.join(' ')}` : null}
-      </p>
-    </div>
+    <>
+      <PasswordStrength score={strength.score} />
+      {advice.length > 0 ? <p className={styles.advice}>{advice.join(' ')}</p> : null}
+    </>
   );
 }

@@ -1,36 +1,25 @@
-import { useId, type Ref } from 'react';
-
-import styles from './auth-layout.module.css';
+import { Checkbox } from '@partner-portal/ui-kit';
+import type { Ref } from 'react';
 
 export interface TermsCheckboxProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
   error?: string;
-  ref?: Ref<HTMLInputElement>;
+  ref?: Ref<HTMLButtonElement>;
 }
 
-/** "I accept the terms of use" (field `terms`), required to create an account. */
-export function TermsCheckbox({ error, ref }: TermsCheckboxProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** "I accept the terms of use", required to create an account. */
+export function TermsCheckbox({ checked, onCheckedChange, error, ref }: TermsCheckboxProps) {
   return (
-    <div>
-      <label className={styles.checkbox} htmlFor={id}>
-        <input
-          ref={ref}
-          id={id}
-          type="checkbox"
-          name="terms"
-          value="accepted"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        I accept the terms of use and the privacy notice
-      </label>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Checkbox
+      ref={ref}
+      name="terms"
+      value="accepted"
+      required
+      label="I accept the terms of use and the privacy notice"
+      checked={checked}
+      onCheckedChange={(state) => onCheckedChange(state === true)}
+      error={error}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Link, TextField } from '@partner-portal/ui-kit';
+import { Alert, Button, Link, PasswordField, TextField } from '@partner-portal/ui-kit';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -91,10 +91,9 @@ export function SignInRoute() {
           required
           error={fieldErrors.email}
         />
-        <TextField
+        <PasswordField
           ref={passwordRef}
           label="Password"
-          type="password"
           name="password"
           autoComplete="current-password"
           required

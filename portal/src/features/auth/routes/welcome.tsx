@@ -87,7 +87,8 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
-  const termsRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLButtonElement>(null);
+  const [termsAccepted, setTermsAccepted] = useState(false);
 
   if (isInvitationGone(accept.error)) return <InvalidInvitation />;
 
@@ -101,7 +102,7 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         confirmation: fields.text('passwordConfirmation'),
         email: invitation.email,
       }),
-      terms: !fields.checked('terms') ? 'Accept the terms of use to continue.' : undefined,
+      terms: termsAccepted ? undefined : 'Accept the terms of use to continue.',
     };
     setProblems(found);
     accept.reset();
@@ -162,7 +163,15 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           passwordRef={passwordRef}
           confirmationRef={confirmationRef}
         />
-        <TermsCheckbox ref={termsRef} error={problems.terms} />
+        <TermsCheckbox
+          ref={termsRef}
+          checked={termsAccepted}
+          onCheckedChange={(checked) => {
+            setTermsAccepted(checked);
+            if (checked) setProblems((current) => ({ ...current, terms: undefined }));
+          }}
+          error={problems.terms}
+        />
         <Button type="submit" variant="primary" loading={accept.isPending}>
           Accept invitation
         </Button>
