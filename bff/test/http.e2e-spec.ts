@@ -205,6 +205,25 @@ describe('the HTTP surface', () => {
     });
   });
 
+  describe('logs', () => {
+    it('redact credentials sent in headers', async () => {
+      const response = await api.request({
+        url: '/api/nowhere',
+        headers: {
+          authorization: 'Bearer eyJ.secret-access-token',
+          cookie: 'refresh=secret-refresh-token',
+        },
+      });
+      const lines = api.logs.lines.filter(
+        (line) => line.requestId === response.headers['x-request-id'],
+      );
+
+      expect(lines.length).toBeGreaterThan(0);
+      expect(JSON.stringify(lines)).not.toMatch(/secret-access-token|secret-refresh-token/);
+      expect(JSON.stringify(lines)).toContain('[redacted]');
+    });
+  });
+
   describe('the portal build', () => {
     it('serves hashed assets as immutable for a year', async () => {
       const response = await api.request('/assets/index-3f9a1c.js');

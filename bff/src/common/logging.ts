@@ -31,6 +31,8 @@ export function usePrettyLogs(config: AppConfig): boolean {
   return config.nodeEnv === 'development' && process.stdout.isTTY === true;
 }
 
+const HEALTH_PROBES = new Set(['/api/health/live', '/api/health/ready']);
+
 interface SerializedRequest {
   method: string;
   url: string;
@@ -61,7 +63,7 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
       return 'info';
     },
     // Probes every few seconds would drown the log; their failures are logged by the health controller.
-    autoLogging: { ignore: (request) => originalUrl(request).startsWith('/api/health/') },
+    autoLogging: { ignore: (request) => HEALTH_PROBES.has(originalUrl(request)) },
     serializers: {
       req: (request: SerializedRequest) => ({
         method: request.method,
