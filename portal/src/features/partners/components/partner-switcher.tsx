@@ -15,7 +15,7 @@ import { switchPartnerPath } from '../sections';
 import styles from './shell.module.css';
 
 export interface PartnerSwitcherProps {
-  /** The partner on screen (its slug, and its name once known). */
+  /** The partner on screen: its slug, and its name (none when the partner was not found). */
   current: { slug: string; name?: string };
   /** The partners the person belongs to. */
   memberships: readonly Membership[];
@@ -28,20 +28,25 @@ export interface PartnerSwitcherProps {
 export function PartnerSwitcher({ current, memberships }: PartnerSwitcherProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const currentName = current.name ?? current.slug;
   const others = memberships.filter(({ partner }) => partner.slug !== current.slug);
 
   if (others.length === 0) {
-    return <span className={styles.partnerName}>{currentName}</span>;
+    return current.name ? <span className={styles.partnerName}>{current.name}</span> : null;
   }
 
   return (
     <DropdownMenu
       align="end"
       trigger={
-        <Button variant="secondary" size="sm" aria-label={`${currentName}, switch partner`}>
-          {currentName}
-        </Button>
+        current.name ? (
+          <Button variant="secondary" size="sm" aria-label={`${current.name}, switch partner`}>
+            {current.name}
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm">
+            Switch partner
+          </Button>
+        )
       }
     >
       <DropdownMenuLabel>Switch partner</DropdownMenuLabel>

@@ -51,13 +51,19 @@ describe('a partner the person cannot see', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your partners' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
-    // Still the app: the user menu is there, the partner's sections are not.
+    // Still the app: the user menu and the way to the person's partners are there, the unknown
+    // partner's sections are not.
     expect(screen.getByRole('button', { name: 'Account: Vera Viewer' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Partner sections' })).queryAllByRole('link'),
     ).toEqual([]);
     expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Partner not found · Partner Portal'));
+    await userEvent.click(screen.getByRole('button', { name: 'Switch partner' }));
+    expect(screen.getByRole('menuitemradio', { name: /Acme Outdoor Co\./ })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
   });
 
   it('still shows the application error page when the API fails', async () => {
