@@ -15,6 +15,14 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
 
+// jsdom lays nothing out: give chart containers the size a browser would, so Recharts draws.
+const boundingClientRect = Element.prototype.getBoundingClientRect;
+Element.prototype.getBoundingClientRect = function getBoundingClientRect(this: Element) {
+  return this.classList.contains('recharts-responsive-container')
+    ? DOMRect.fromRect({ width: 640, height: 280 })
+    : boundingClientRect.call(this);
+};
+
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;

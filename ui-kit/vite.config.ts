@@ -33,6 +33,8 @@ export default defineConfig({
     lib: {
       entry: {
         index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+        // Charts are a separate entry so that apps drawing none never bundle Recharts.
+        'charts/index': fileURLToPath(new URL('./src/charts/index.ts', import.meta.url)),
       },
       formats: ['es'],
       cssFileName: 'styles',

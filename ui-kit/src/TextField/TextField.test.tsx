@@ -72,8 +72,9 @@ describe('TextField', () => {
     expect(input).toHaveAccessibleDescription('Enter an email address');
   });
 
-  it('marks required fields natively', () => {
+  it('marks required fields natively, keeping the label text exact', () => {
     render(<TextField label="Name" required />);
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeRequired();
+    expect(screen.getByLabelText('Name')).toBeRequired();
   });
 });

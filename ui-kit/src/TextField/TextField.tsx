@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import fieldStyles from '../internal/Field.module.css';
+import { FieldLabel } from '../internal/FieldLabel';
 import { FieldMessages } from '../internal/FieldMessages';
 import { cx } from '../internal/cx';
 import { useFieldIds } from '../internal/useFieldIds';
@@ -39,14 +40,9 @@ export function TextField({
   });
   return (
     <div className={cx(fieldStyles.field, className)}>
-      <label htmlFor={controlId} className={fieldStyles.label}>
+      <FieldLabel htmlFor={controlId} required={required}>
         {label}
-        {required && (
-          <span className={fieldStyles.required} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      </FieldLabel>
       <input
         id={controlId}
         className={styles.input}

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import styles from './Field.module.css';
 
-/** A control's visible label, with a decorative required mark (the control itself carries `required`). */
+/**
+ * A control's visible label. The required mark sits beside the label element, not inside it, so
+ * the label's text (and `getByLabelText`) is exactly the label; `required` on the control is what
+ * assistive technology announces.
+ */
 export function FieldLabel({
   htmlFor,
   id,
@@ -13,16 +17,18 @@ export function FieldLabel({
   id?: string;
   required?: boolean;
   children: ReactNode;
-  as?: 'label' | 'span' | 'legend';
+  as?: 'label' | 'span';
 }) {
   return (
-    <Element htmlFor={Element === 'label' ? htmlFor : undefined} id={id} className={styles.label}>
-      {children}
+    <span className={styles.labelRow}>
+      <Element htmlFor={Element === 'label' ? htmlFor : undefined} id={id} className={styles.label}>
+        {children}
+      </Element>
       {required && (
         <span className={styles.required} aria-hidden="true">
           *
         </span>
       )}
-    </Element>
+    </span>
   );
 }

@@ -1,0 +1,121 @@
+import { useId, useState, type ComponentPropsWithRef } from 'react';
+import { DatePicker } from '../DatePicker/DatePicker';
+import { FieldMessages } from '../internal/FieldMessages';
+import { cx } from '../internal/cx';
+import { Select } from '../Select/Select';
+import styles from './DateRangePicker.module.css';
+import { rangeLength, type DateRange, type DateRangePreset } from './presets';
+
+export interface DateRangePickerProps extends Omit<ComponentPropsWithRef<'fieldset'>, 'onChange'> {
+  /** What the range filters ("Period"); the group's legend. */
+  label: string;
+  /** The applied range. */
+  value: DateRange;
+  /** Called with a complete, ordered range within `maxDays`; invalid entries show an error instead. */
+  onChange: (range: DateRange) => void;
+  /** Shortcuts offered in a select (see `defaultDatePresets`); "Custom" is added. */
+  presets?: DateRangePreset[];
+  /** Longest allowed range in days (e.g. 731 for two years). */
+  maxDays?: number;
+  /** Earliest selectable day. */
+  min?: string;
+  /** Latest selectable day (today in the partner's time zone). */
+  max?: string;
+  /** Labels of the inputs. */
+  startLabel?: string;
+  endLabel?: string;
+  presetLabel?: string;
+  customLabel?: string;
+  /** Error wordings. */
+  orderErrorText?: string;
+  tooLongErrorText?: (maxDays: number) => string;
+}
+
+/** A from–to date range with presets, validated (order, maximum length) before it is applied. */
+export function DateRangePicker({
+  label,
+  value,
+  onChange,
+  presets = [],
+  maxDays,
+  min,
+  max,
+  startLabel = 'From',
+  endLabel = 'To',
+  presetLabel = 'Preset',
+  customLabel = 'Custom',
+  orderErrorText = 'The end date is before the start date.',
+  tooLongErrorText = (days) => `Choose a range of at most ${days} days.`,
+  className,
+  ...rest
+}: DateRangePickerProps) {
+  const [draft, setDraft] = useState<DateRange>(value);
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue.start !== value.start || shownValue.end !== value.end) {
+    setShownValue(value);
+    setDraft(value);
+  }
+  const errorId = useId();
+
+  const validate = (range: DateRange): string | undefined => {
+    if (!range.start || !range.end) return undefined;
+    if (range.end < range.start) return orderErrorText;
+    if (maxDays !== undefined && rangeLength(range) > maxDays) return tooLongErrorText(maxDays);
+    return undefined;
+  };
+  const error = validate(draft);
+
+  const update = (range: DateRange) => {
+    setDraft(range);
+    if (range.start && range.end && !validate(range)) onChange(range);
+  };
+
+  const activePreset = presets.find(
+    (preset) => preset.range.start === draft.start && preset.range.end === draft.end,
+  );
+
+  return (
+    <fieldset
+      className={cx(styles.root, className)}
+      aria-describedby={error ? errorId : undefined}
+      {...rest}
+    >
+      <legend className={styles.legend}>{label}</legend>
+      <div className={styles.row}>
+        {presets.length > 0 && (
+          <Select
+            label={presetLabel}
+            value={activePreset?.id ?? 'custom'}
+            options={[
+              ...presets.map((preset) => ({ value: preset.id, label: preset.label })),
+              { value: 'custom', label: customLabel, disabled: true },
+            ]}
+            onChange={(event) => {
+              const preset = presets.find((candidate) => candidate.id === event.target.value);
+              if (preset) update(preset.range);
+            }}
+          />
+        )}
+        <DatePicker
+          label={startLabel}
+          value={draft.start}
+          min={min}
+          max={draft.end || max}
+          required
+          aria-invalid={error ? true : undefined}
+          onValueChange={(start) => update({ ...draft, start })}
+        />
+        <DatePicker
+          label={endLabel}
+          value={draft.end}
+          min={draft.start || min}
+          max={max}
+          required
+          aria-invalid={error ? true : undefined}
+          onValueChange={(end) => update({ ...draft, end })}
+        />
+      </div>
+      <FieldMessages hintId={`${errorId}-hint`} error={error} errorId={errorId} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,7 @@
+export {
+  FileDropzone,
+  formatBytes,
+  type FileDropzoneItem,
+  type FileDropzoneProps,
+  type FileRejection,
+} from './FileDropzone';

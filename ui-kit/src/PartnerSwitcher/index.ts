@@ -1,0 +1,5 @@
+export {
+  PartnerSwitcher,
+  type PartnerSwitcherPartner,
+  type PartnerSwitcherProps,
+} from './PartnerSwitcher';

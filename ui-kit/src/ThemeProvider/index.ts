@@ -1,0 +1,8 @@
+export {
+  ThemeProvider,
+  useTheme,
+  type ResolvedTheme,
+  type Theme,
+  type ThemeContextValue,
+  type ThemeProviderProps,
+} from './ThemeProvider';
