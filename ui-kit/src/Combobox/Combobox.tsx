@@ -237,7 +237,8 @@ export function Combobox({
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
-            if (loadOptions && event.target.value.trim().length >= minQueryLength) setStatus('loading');
+            if (loadOptions && event.target.value.trim().length >= minQueryLength)
+              setStatus('loading');
             setTyped(true);
             setOpen(true);
             setActiveIndex(options ? 0 : -1);
