@@ -12,20 +12,18 @@ import styles from './shell.module.css';
 import { UserMenu } from './user-menu';
 
 export interface PartnerShellProps {
-  /** The partner on screen: its slug, its name once known. */
-  partner: { slug: string; name?: string };
-  /** Whether the partner's sections can be navigated (not for a partner that was not found). */
-  withNavigation?: boolean;
+  /** The partner on screen; none for a partner that was not found (no sections, no switcher). */
+  partner?: { slug: string; name: string };
   children: ReactNode;
 }
 
 /** The app shell around every partner screen: navigation, partner switcher, user menu. */
-export function PartnerShell({ partner, withNavigation = true, children }: PartnerShellProps) {
+export function PartnerShell({ partner, children }: PartnerShellProps) {
   const { pathname } = useLocation();
   // The partner route's loader put the session in the cache before anything renders here.
   const { data: session } = useMe();
 
-  const navigation = withNavigation
+  const navigation = partner
     ? partnerSections.map(({ label, href }) => {
         const sectionPath = href(partner.slug);
         return {
@@ -45,7 +43,9 @@ export function PartnerShell({ partner, withNavigation = true, children }: Partn
       headerEnd={
         session ? (
           <div className={styles.headerEnd}>
-            <PartnerSwitcher current={partner} memberships={session.memberships} />
+            {partner ? (
+              <PartnerSwitcher current={partner} memberships={session.memberships} />
+            ) : null}
             <UserMenu user={session.user} />
           </div>
         ) : null

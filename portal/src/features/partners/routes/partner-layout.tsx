@@ -45,7 +45,7 @@ export function PartnerLayout() {
   const { data: partner } = usePartner(partnerSlug);
 
   return (
-    <PartnerShell partner={{ slug: partnerSlug, name: partner?.name }}>
+    <PartnerShell partner={{ slug: partnerSlug, name: partner?.name ?? partnerSlug }}>
       <Outlet />
     </PartnerShell>
   );
@@ -56,9 +56,8 @@ export function PartnerLayout() {
  * go elsewhere, not the application error page.
  */
 export function PartnerNotFoundScreen() {
-  const partnerSlug = usePartnerSlug();
   return (
-    <PartnerShell partner={{ slug: partnerSlug }} withNavigation={false}>
+    <PartnerShell>
       <PartnerNotFound />
     </PartnerShell>
   );
