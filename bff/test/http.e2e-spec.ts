@@ -325,6 +325,27 @@ describe('the HTTP surface', () => {
     });
   });
 
+  describe('a start before the portal is built', () => {
+    it('warns once, naming the folder, and answers pages with the error page', async () => {
+      const missing = path.join(dist.dir, 'not-built');
+      const early = await startTestApp({
+        databaseUrl: database.url,
+        env: { PORTAL_DIST_DIR: missing },
+      });
+      try {
+        const warning = early.logs.lines.find((line) => line.portalDistDir === missing);
+        expect(warning).toMatchObject({
+          level: 40,
+          msg: expect.stringContaining('pnpm --filter @partner-portal/portal build'),
+        });
+        expect((await early.request('/')).statusCode).toBe(500);
+        expect((await early.request('/api/health/live')).statusCode).toBe(200);
+      } finally {
+        await early.close();
+      }
+    });
+  });
+
   describe('the API documentation', () => {
     it('serves the OpenAPI document', async () => {
       const response = await api.request('/api/openapi.json');

@@ -88,6 +88,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes an origin as PUBLIC_URL, nothing more', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://example.com/portal' })).toThrow(/origin only/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://user:pw@example.com' })).toThrow(/origin only/);
+  });
+
   it('refuses demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' })).toThrow(
       /SEED_DEMO_DATA/,

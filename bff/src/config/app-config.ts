@@ -161,12 +161,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     const parsed = URL.canParse(rawPublicUrl) ? new URL(rawPublicUrl) : undefined;
     if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol)) {
       problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${rawPublicUrl}")`);
-    } else if (parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') {
+    } else if (
+      parsed.pathname !== '/' ||
+      parsed.search !== '' ||
+      parsed.hash !== '' ||
+      parsed.username !== ''
+    ) {
       problems.push(
-        `PUBLIC_URL must not carry credentials, a query or a fragment (got "${rawPublicUrl}")`,
+        `PUBLIC_URL must be an origin only, like https://portal.example.com (got "${rawPublicUrl}")`,
       );
     } else {
-      publicUrl = `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+      publicUrl = parsed.origin;
     }
   }
 

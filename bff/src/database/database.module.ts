@@ -1,4 +1,4 @@
-import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
@@ -48,7 +48,7 @@ export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
 
   constructor(
-    @Inject(DatabaseEndpoint) private readonly endpoint: DatabaseEndpoint,
+    private readonly endpoint: DatabaseEndpoint,
     private readonly dataSource: DataSource,
   ) {}
 

@@ -52,6 +52,10 @@ export class PortalFiles {
     return readFile(path.join(this.root, INDEX_HTML), 'utf8');
   }
 
+  hasShell(): Promise<boolean> {
+    return this.isFile(INDEX_HTML);
+  }
+
   private async isFile(file: string): Promise<boolean> {
     const absolute = path.resolve(this.root, file);
     if (!absolute.startsWith(this.root + path.sep)) return false;

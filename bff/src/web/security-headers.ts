@@ -68,8 +68,7 @@ export async function registerSecurityHeaders(
         ...directives,
         // Helmet takes a function per directive value: Swagger UI's page gets inline styles, nothing else.
         'style-src': [
-          "'self'",
-          (request: IncomingMessage) => (isApiDocs(request) ? "'unsafe-inline'" : "'self'"),
+          (request: IncomingMessage) => (isApiDocs(request) ? "'self' 'unsafe-inline'" : "'self'"),
         ],
       },
     },

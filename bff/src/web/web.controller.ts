@@ -1,4 +1,12 @@
-import { Controller, Get, Req, Res, UseFilters } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Logger,
+  type OnApplicationBootstrap,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config.js';
@@ -19,11 +27,22 @@ const NO_REFERRER_PAGES = new Set(['/reset-password', '/welcome']);
 @ApiExcludeController()
 @UseFilters(ApplicationErrorPageFilter)
 @Controller()
-export class WebController {
+export class WebController implements OnApplicationBootstrap {
   private readonly files: PortalFiles;
+  private readonly logger = new Logger('Web');
 
   constructor(config: AppConfig) {
     this.files = new PortalFiles(config.portalDistDir);
+  }
+
+  /** A BFF started before the portal was built serves error pages: say so once, at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(await this.files.hasShell())) {
+      this.logger.warn(
+        { portalDistDir: this.files.root },
+        `The portal's build is missing (no index.html in ${this.files.root}): build it with pnpm --filter @partner-portal/portal build, or set PORTAL_DIST_DIR`,
+      );
+    }
   }
 
   @Get('*')
