@@ -6,11 +6,11 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
+import { RouterLink } from '@/lib/router-link';
 
 import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
 import { apiFieldErrors, emailProblem, formatRetryAfter } from '../components/form-errors';
-import { RouterLink } from '@/lib/router-link';
 
 type Field = 'email' | 'password';
 

@@ -2,7 +2,6 @@ import { Link, PageHeader } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
-
 import { RouterLink } from '@/lib/router-link';
 
 /**

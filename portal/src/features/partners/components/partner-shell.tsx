@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { useMe } from '@/lib/auth';
+import { RouterLink } from '@/lib/router-link';
 
 import { partnerSections } from '../sections';
 
 import { PartnerSwitcher } from './partner-switcher';
-import { RouterLink } from '@/lib/router-link';
 import styles from './shell.module.css';
 import { UserMenu } from './user-menu';
 

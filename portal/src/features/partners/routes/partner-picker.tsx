@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useMe, type Membership } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-
 import { RouterLink } from '@/lib/router-link';
+
 import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
 import { roleLabels } from '../roles';
