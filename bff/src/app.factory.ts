@@ -66,6 +66,17 @@ export async function createApp(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // A keep-alive connection must not hold a shutdown open for its idle timeout: once closing starts,
+  // the responses of the requests still in flight end their connections.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   await registerSecurityHeaders(fastify, config);
   // Only for reply.sendFile(): the web controller decides what is served.
   await app.register(fastifyStatic, { root: config.portalDistDir, serve: false });

@@ -8,7 +8,7 @@ import {
   startTestApp,
 } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
-import { WidgetTestController } from './support/widget-test.controller.js';
+import { SlowTestController, WidgetTestController } from './support/widget-test.controller.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -362,6 +362,27 @@ describe('the HTTP surface', () => {
       expect(csp.get('script-src')).toBe("'self'");
       expect(csp.get('style-src')).toContain("'unsafe-inline'");
       expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    });
+  });
+
+  describe('shutdown', () => {
+    it('lets a request in flight finish before the server closes', async () => {
+      const server = await startTestApp({
+        databaseUrl: database.url,
+        testControllers: [SlowTestController],
+      });
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${await server.app.getUrl()}/api/test/slow`.replace('[::1]', '127.0.0.1');
+
+      const inFlight = fetch(url, { method: 'POST' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = server.close();
+      const response = await inFlight;
+      await closed;
+
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ finished: true });
+      await expect(fetch(url, { method: 'POST' })).rejects.toThrow();
     });
   });
 

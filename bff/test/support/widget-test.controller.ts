@@ -25,3 +25,14 @@ export class WidgetTestController {
     throw new Error('secret internals: connection string postgres://user:hunter2@db');
   }
 }
+
+/** Exists only in tests: a request that takes a while, to watch a shutdown wait for it. */
+@Controller('api/test/slow')
+export class SlowTestController {
+  @Post()
+  @HttpCode(200)
+  async slow(): Promise<{ finished: boolean }> {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { finished: true };
+  }
+}
