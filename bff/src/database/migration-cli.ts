@@ -14,8 +14,9 @@ const USAGE = `Usage: migration-cli <run | revert | show | generate <name>>
              entities and the (fully migrated) database; then add it to migrations/index.ts`;
 
 function migrationSource(className: string, up: string[], down: string[]): string {
+  const literal = (sql: string) => `\`${sql.replace(/[`\\]|\$\{/g, (match) => `\\${match}`)}\``;
   const lines = (queries: string[]) =>
-    queries.map((query) => `    await queryRunner.query(${JSON.stringify(query)});`).join('\n');
+    queries.map((query) => `    await queryRunner.query(${literal(query)});`).join('\n');
   return `import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ${className} implements MigrationInterface {
