@@ -151,6 +151,30 @@ describe('the HTTP surface', () => {
       });
     });
 
+    it('answer a body of an unsupported content type with a 415 problem', async () => {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/test/widgets',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<widget/>',
+      });
+
+      expect(response.statusCode).toBe(415);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+    });
+
+    it('answer a body over 1 MiB with a 413 problem', async () => {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/test/widgets',
+        payload: { name: 'x'.repeat(1024 * 1024), quantity: 1 },
+      });
+
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ status: 413, code: 'payload_too_large' });
+    });
+
     it.each(['GET', 'POST', 'DELETE'] as const)(
       'answer %s of an unknown /api path with a JSON 404',
       async (method) => {
