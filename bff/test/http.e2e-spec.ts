@@ -60,6 +60,7 @@ describe('the HTTP surface', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
 
