@@ -25,7 +25,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     execFileSync(command, args, { cwd: app, stdio: 'pipe', env });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 
