@@ -61,6 +61,8 @@ interface SessionBody {
 interface InvitationBody {
   email: string;
   partner: { slug: string; name: string };
+  role: MembershipRole;
+  expiresAt: string;
 }
 
 interface PartnerBody {
@@ -68,6 +70,9 @@ interface PartnerBody {
   name: string;
   currency: string;
   timeZone: string;
+  status: 'active' | 'suspended';
+  /** The person's role there; null for staff who are not a member. */
+  role: MembershipRole | null;
 }
 
 interface PendingPaths {

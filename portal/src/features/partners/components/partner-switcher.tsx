@@ -4,10 +4,9 @@ import {
 } from '@partner-portal/ui-kit';
 import { useLocation } from 'react-router-dom';
 
-import type { Membership } from '@/lib/auth';
+import { type Membership, roleLabels } from '@/lib/auth';
 import { RouterLink } from '@/lib/router-link';
 
-import { roleLabels } from '../roles';
 import { switchPartnerPath } from '../sections';
 
 export interface PartnerSwitcherProps {
