@@ -35,6 +35,9 @@ export function PartnerSwitcher({ current, memberships }: PartnerSwitcherProps) 
       currentSlug={current.slug}
       getHref={(slug) => switchPartnerPath(pathname, current.slug, slug)}
       linkComponent={RouterLink}
+      // Not modal: a modal menu locks scrolling with an injected <style> element, which the
+      // BFF's Content-Security-Policy (no inline styles) refuses.
+      modal={false}
     />
   );
 }
