@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithRef, type ReactElement, type ReactNode } from 'react';
 import { IconButton } from '../IconButton/IconButton';
 import { cx } from '../internal/cx';
 import { CloseIcon } from '../internal/icons';
+import { useScrollFocusable } from '../internal/useScrollFocusable';
 import styles from './Dialog.module.css';
 
 export interface DialogProps extends Omit<
@@ -78,11 +79,21 @@ export function Dialog({
               </RadixDialog.Close>
             )}
           </div>
-          {children != null && <div className={styles.body}>{children}</div>}
+          {children != null && <DialogBody>{children}</DialogBody>}
           {footer != null && <div className={styles.footer}>{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+function DialogBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollFocusable(ref);
+  return (
+    <div ref={ref} className={styles.body} tabIndex={scrollable ? 0 : undefined}>
+      {children}
+    </div>
   );
 }
 
