@@ -32,6 +32,8 @@ export default defineConfig({
     cssCodeSplit: false,
     lib: {
       entry: {
+        // First, so the tokens lead dist/styles.css; see src/tokens/stylesheet.ts.
+        'tokens/stylesheet': fileURLToPath(new URL('./src/tokens/stylesheet.ts', import.meta.url)),
         index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
         // Charts are a separate entry so that apps drawing none never bundle Recharts.
         'charts/index': fileURLToPath(new URL('./src/charts/index.ts', import.meta.url)),

@@ -1,5 +1,3 @@
-import './tokens/index.css';
-
 export { Alert, Banner } from './Alert';
 export type { AlertProps, AlertTone, BannerProps } from './Alert';
 export { AppShell } from './AppShell';
