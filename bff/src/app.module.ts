@@ -4,7 +4,11 @@ import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { PartnersModule } from './partners/partners.module.js';
 import { WebModule } from './web/web.module.js';
 
 export interface AppModuleOptions {
@@ -25,7 +29,11 @@ export class AppModule {
         ConfigModule.forRoot(options.config),
         loggingModule(options.config, options.logDestination),
         DatabaseModule,
+        AuditModule,
+        MailModule,
+        AuthModule,
         HealthModule,
+        PartnersModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],
