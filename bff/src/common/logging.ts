@@ -26,6 +26,16 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
+/**
+ * Tokens travel in some URLs (invitation paths, `?token=` of the reset and welcome pages): the logged
+ * URL keeps the path's shape and drops them.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/api\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+}
+
 /** Human-readable lines only for a person at a terminal in development; JSON lines everywhere else. */
 export function usePrettyLogs(config: AppConfig): boolean {
   return config.nodeEnv === 'development' && process.stdout.isTTY === true;
@@ -67,7 +77,7 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
     serializers: {
       req: (request: SerializedRequest) => ({
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         remoteAddress: request.remoteAddress,
         headers: request.headers,
       }),

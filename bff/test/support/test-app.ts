@@ -29,6 +29,10 @@ const capturedLogs = new CapturedLogs();
 export interface TestApp {
   app: NestFastifyApplication;
   logs: CapturedLogs;
+  /** Every route registered, as `METHOD /url` (HEAD routes left out). */
+  routes: string[];
+  /** Every credential this app handed out or was sent: none may appear in the logs. */
+  secrets: Set<string>;
   request(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -52,17 +56,45 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.env,
   });
   const logs = capturedLogs;
+  const routes: string[] = [];
   const app = await createApp(config, {
     logDestination: logs,
     testControllers: options.testControllers,
+    onRoute: ({ method, url }) => {
+      if (method !== 'HEAD') routes.push(`${method} ${url}`);
+    },
   });
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
+  const secrets = new Set<string>();
+  const remember = (value: unknown) => {
+    if (typeof value === 'string' && value.length >= 8) secrets.add(value);
+  };
   return {
     app,
     logs,
-    request: (injectOptions) => fastify.inject(injectOptions),
+    routes,
+    secrets,
+    request: async (injectOptions) => {
+      if (typeof injectOptions !== 'string') {
+        const payload = injectOptions.payload;
+        if (payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload)) {
+          const body = payload as Record<string, unknown>;
+          remember(body.password);
+          remember(body.token);
+        }
+        const headers = injectOptions.headers ?? {};
+        remember(String(headers.authorization ?? '').replace(/^Bearer /, ''));
+        remember(headers['x-csrf-token']);
+        for (const pair of String(headers.cookie ?? '').split(';')) remember(pair.split('=')[1]?.trim());
+      }
+      const response = await fastify.inject(injectOptions);
+      for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {
+        remember(/^[^=]+=([^;]*)/.exec(String(cookie))?.[1]);
+      }
+      return response;
+    },
     close: () => app.close(),
   };
 }
