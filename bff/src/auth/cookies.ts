@@ -39,7 +39,7 @@ function serialize(config: AppConfig, name: string, value: string, options: Cook
   const parts = [
     `${name}=${value}`,
     `Path=${options.path}`,
-    `Max-Age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
+    `Max-Age=${Math.max(0, Math.round(options.maxAgeSeconds))}`,
     'SameSite=Strict',
   ];
   if (options.maxAgeSeconds <= 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
