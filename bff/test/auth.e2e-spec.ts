@@ -113,8 +113,12 @@ describe('sessions and passwords', () => {
           { partner: { slug: 'northwind', name: 'Northwind Goods' }, role: 'viewer' },
         ],
       });
-      expect(cookies.find((c) => c.startsWith('pp_access='))).toMatch(/Path=\/api; Max-Age=900; SameSite=Strict; HttpOnly$/);
-      expect(cookies.find((c) => c.startsWith('pp_refresh='))).toMatch(/Path=\/api\/auth; Max-Age=1209600; SameSite=Strict; HttpOnly$/);
+      expect(cookies.find((c) => c.startsWith('pp_access='))).toMatch(
+        /Path=\/api; Max-Age=900; SameSite=Strict; HttpOnly$/,
+      );
+      expect(cookies.find((c) => c.startsWith('pp_refresh='))).toMatch(
+        /Path=\/api\/auth; Max-Age=1209600; SameSite=Strict; HttpOnly$/,
+      );
       expect(cookies.find((c) => c.startsWith('csrf='))).not.toMatch(/HttpOnly/);
       expect((await me(sessionFrom(response).cookie)).statusCode).toBe(200);
     });
@@ -214,7 +218,12 @@ describe('sessions and passwords', () => {
 
   describe('password reset', () => {
     const reset = (token: string, password: string, headers: Record<string, string> = {}) =>
-      api.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password }, headers });
+      api.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password },
+        headers,
+      });
 
     it('works once, ends every session, mails a notice, and does not sign in', async () => {
       const user = await newUser('resetter');
@@ -226,10 +235,15 @@ describe('sessions and passwords', () => {
       const done = await reset(token, password);
       expect(done.statusCode).toBe(204);
       expect(done.headers['set-cookie']).toBeUndefined();
-      expect((await reset(token, 'another fine passphrase')).json()).toMatchObject({ status: 400, code: 'token_invalid' });
+      expect((await reset(token, 'another fine passphrase')).json()).toMatchObject({
+        status: 400,
+        code: 'token_invalid',
+      });
       expect((await me(old.cookie)).statusCode).toBe(401);
       expect((await refresh(old.refresh, old.csrf)).statusCode).toBe(401);
-      expect((await mailsTo(user.email)).at(-1)).toContain('password of your partner portal account was just changed');
+      expect((await mailsTo(user.email)).at(-1)).toContain(
+        'password of your partner portal account was just changed',
+      );
       await expect(signIn(api, user.email, user.password)).rejects.toThrow(/401/);
       await signIn(api, user.email, password);
     });
@@ -238,7 +252,9 @@ describe('sessions and passwords', () => {
       const user = await newUser('expired');
       const token = await resetTokenFor(user.email);
       moveClock(31 * 60 * 1000);
-      expect((await reset(token, 'copper kettle winter morning')).json()).toMatchObject({ code: 'token_invalid' });
+      expect((await reset(token, 'copper kettle winter morning')).json()).toMatchObject({
+        code: 'token_invalid',
+      });
     });
 
     it('lets exactly one of two parallel uses succeed', async () => {
@@ -341,10 +357,17 @@ describe('sessions and passwords', () => {
 
     it('allows 5 forgot-password requests an hour per e-mail, and 20 per IP', async () => {
       const forgot = (email: string, ip: string) =>
-        api.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { email } });
+        api.request({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: ip,
+          payload: { email },
+        });
       const perEmail: number[] = [];
       for (let attempt = 1; attempt <= 6; attempt += 1) {
-        perEmail.push((await forgot('someone.throttled@example.com', `10.79.0.${attempt}`)).statusCode);
+        perEmail.push(
+          (await forgot('someone.throttled@example.com', `10.79.0.${attempt}`)).statusCode,
+        );
       }
       expect(perEmail).toEqual([202, 202, 202, 202, 202, 429]);
       const perIp: number[] = [];
@@ -358,11 +381,20 @@ describe('sessions and passwords', () => {
 
   describe('no account enumeration', () => {
     it('forgot-password answers a known and an unknown e-mail alike', async () => {
-      const known = await api.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.81.0.1', payload: { email: 'viewer@acme.example' } });
-      const unknown = await api.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.81.0.2', payload: { email: 'nobody.known@acme.example' } });
+      const known = await api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: '10.81.0.1',
+        payload: { email: 'viewer@acme.example' },
+      });
+      const unknown = await api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: '10.81.0.2',
+        payload: { email: 'nobody.known@acme.example' },
+      });
       expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
       expect(known.body).toBe(unknown.body);
     });
-
   });
 });

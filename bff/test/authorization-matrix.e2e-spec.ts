@@ -44,37 +44,85 @@ interface RouteSpec {
  * here (and when one here is no longer registered).
  */
 const MATRIX: Record<string, RouteSpec> = {
-  'GET /api/health/live': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/health/live' }) },
-  'GET /api/health/ready': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/health/ready' }) },
-  'GET /api/docs': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs' }) },
-  'GET /api/docs/*': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs/swagger-ui.css' }) },
-  'GET /api/docs/': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs/' }) },
-  'GET /api/docs/LICENSE': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs/LICENSE' }) },
-  'GET /api/docs/docs/*': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs/docs/x' }) },
+  'GET /api/health/live': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/health/live' }),
+  },
+  'GET /api/health/ready': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/health/ready' }),
+  },
+  'GET /api/docs': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs' }),
+  },
+  'GET /api/docs/*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/swagger-ui.css' }),
+  },
+  'GET /api/docs/': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/' }),
+  },
+  'GET /api/docs/LICENSE': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/LICENSE' }),
+  },
+  'GET /api/docs/docs/*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/docs/x' }),
+  },
   'GET /api/docs/docs/swagger-ui-init.js': {
     access: { kind: 'public' },
     request: () => ({ method: 'GET', url: '/api/docs/docs/swagger-ui-init.js' }),
   },
-  'GET /api/docs/index.html': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/docs/index.html' }) },
+  'GET /api/docs/index.html': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/index.html' }),
+  },
   'GET /api/docs/swagger-ui-init.js': {
     access: { kind: 'public' },
     request: () => ({ method: 'GET', url: '/api/docs/swagger-ui-init.js' }),
   },
-  'GET /api/openapi.json': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/api/openapi.json' }) },
-  'GET /*': { access: { kind: 'public' }, request: () => ({ method: 'GET', url: '/acme-outdoor/overview' }) },
+  'GET /api/openapi.json': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+  },
+  'GET /*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/acme-outdoor/overview' }),
+  },
   'POST /api/auth/signin': {
     access: { kind: 'public' },
-    request: () => ({ method: 'POST', url: '/api/auth/signin', payload: { email: 'nobody@example.com', password: 'x'.repeat(20) } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'nobody@example.com', password: 'x'.repeat(20) },
+    }),
   },
-  'POST /api/auth/signout': { access: { kind: 'public' }, request: () => ({ method: 'POST', url: '/api/auth/signout' }) },
-  'POST /api/auth/refresh': { access: { kind: 'public' }, request: () => ({ method: 'POST', url: '/api/auth/refresh' }) },
+  'POST /api/auth/signout': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'POST', url: '/api/auth/signout' }),
+  },
+  'POST /api/auth/refresh': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'POST', url: '/api/auth/refresh' }),
+  },
   'POST /api/auth/forgot-password': {
     access: { kind: 'public' },
-    request: () => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    }),
   },
   'POST /api/auth/reset-password': {
     access: { kind: 'public' },
-    request: () => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'nope', password: 'x'.repeat(20) } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'nope', password: 'x'.repeat(20) },
+    }),
   },
   'GET /api/auth/invitations/:token': {
     access: { kind: 'public' },
@@ -82,9 +130,16 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   'POST /api/auth/invitations/:token/accept': {
     access: { kind: 'public' },
-    request: () => ({ method: 'POST', url: '/api/auth/invitations/nope/accept', payload: { name: 'N', password: 'x'.repeat(20) } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/invitations/nope/accept',
+      payload: { name: 'N', password: 'x'.repeat(20) },
+    }),
   },
-  'GET /api/me': { access: { kind: 'signed-in' }, request: () => ({ method: 'GET', url: '/api/me' }) },
+  'GET /api/me': {
+    access: { kind: 'signed-in' },
+    request: () => ({ method: 'GET', url: '/api/me' }),
+  },
   'POST /api/auth/signout-everywhere': {
     access: { kind: 'signed-in' },
     request: () => ({ method: 'POST', url: '/api/auth/signout-everywhere' }),
@@ -160,7 +215,10 @@ describe('the authorization matrix', () => {
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    api = await startTestApp({ databaseUrl: database.url, env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' } });
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
+    });
     dataSource = api.app.get(DataSource);
     cheapHash = await hashPassword('portal-demo-passphrase', { memoryCost: 64, timeCost: 1 });
     await createUser(dataSource, emails['non-member'], cheapHash);
@@ -174,16 +232,19 @@ describe('the authorization matrix', () => {
 
   /** A fresh bearer token, honouring the user's current tokens-valid-after. */
   async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
-    const rows = (await dataSource.query(`SELECT id, tokens_valid_after FROM users WHERE email = $1`, [
-      emails[role],
-    ])) as Array<{ id: string; tokens_valid_after: Date | null }>;
+    const rows = (await dataSource.query(
+      `SELECT id, tokens_valid_after FROM users WHERE email = $1`,
+      [emails[role]],
+    )) as Array<{ id: string; tokens_valid_after: Date | null }>;
     const row = rows[0];
     if (row === undefined) throw new Error(role);
     return api.app.get(AccessTokens).sign(row.id, randomUUID(), new Date(), row.tokens_valid_after);
   }
 
   async function memberOf(slug: string): Promise<string> {
-    return createUser(dataSource, `member.${randomUUID()}@example.com`, cheapHash, [{ slug, role: 'viewer' }]);
+    return createUser(dataSource, `member.${randomUUID()}@example.com`, cheapHash, [
+      { slug, role: 'viewer' },
+    ]);
   }
 
   it('names every registered route, and only those', () => {
@@ -198,12 +259,14 @@ describe('the authorization matrix', () => {
       for (const wrapper of module.controllers.values()) {
         const controller = wrapper.metatype as { prototype: object; name: string } | null;
         if (controller === null) continue;
-        if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, controller) === true) deferred.push(controller.name);
+        if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, controller) === true)
+          deferred.push(controller.name);
         for (const name of Object.getOwnPropertyNames(controller.prototype)) {
           const handler = (controller.prototype as Record<string, unknown>)[name];
           if (typeof handler !== 'function' || name === 'constructor') continue;
           handlers += 1;
-          if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, handler) === true) deferred.push(`${controller.name}.${name}`);
+          if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, handler) === true)
+            deferred.push(`${controller.name}.${name}`);
         }
       }
     }
@@ -219,10 +282,17 @@ describe('the authorization matrix', () => {
           const request = await spec.request({ slug, memberOf });
           const headers = { ...(request.headers ?? {}) } as Record<string, string>;
           if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
-          const response = await api.request({ ...request, headers, remoteAddress: `10.1.${ROLES.indexOf(role)}.${Math.floor(Math.random() * 250)}` });
+          const response = await api.request({
+            ...request,
+            headers,
+            remoteAddress: `10.1.${ROLES.indexOf(role)}.${Math.floor(Math.random() * 250)}`,
+          });
           const want = expected(spec.access, role, slug);
           const got = outcomeOf(response, spec.access);
-          if (got !== want) mismatches.push(`${route} as ${role} on ${slug}: want ${want}, got ${got} ${response.body.slice(0, 120)}`);
+          if (got !== want)
+            mismatches.push(
+              `${route} as ${role} on ${slug}: want ${want}, got ${got} ${response.body.slice(0, 120)}`,
+            );
         }
       }
     }
@@ -241,28 +311,49 @@ describe('the authorization matrix', () => {
           headers: { authorization: `Bearer ${await bearer(role)}` },
         });
         const want = role === 'admin' ? 404 : 403;
-        if (response.statusCode !== want) mismatches.push(`${route} as ${role}: ${response.statusCode}`);
+        if (response.statusCode !== want)
+          mismatches.push(`${route} as ${role}: ${response.statusCode}`);
       }
     }
     expect(mismatches).toEqual([]);
-    const still = (await dataSource.query(`SELECT role FROM memberships WHERE user_id = $1`, [foreignMember])) as Array<{ role: string }>;
+    const still = (await dataSource.query(`SELECT role FROM memberships WHERE user_id = $1`, [
+      foreignMember,
+    ])) as Array<{ role: string }>;
     expect(still).toEqual([{ role: 'viewer' }]);
   });
 
   it('gives "no such partner" and "not a member" the same body', async () => {
     const token = await bearer('viewer');
-    const unknown = await api.request({ url: '/api/partners/no-such-partner', headers: { authorization: `Bearer ${token}` } });
-    const foreign = await api.request({ url: `/api/partners/${OTHER}`, headers: { authorization: `Bearer ${token}` } });
-    const strip = (response: LightMyRequestResponse) => ({ ...response.json<Record<string, unknown>>(), requestId: 'x' });
+    const unknown = await api.request({
+      url: '/api/partners/no-such-partner',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const foreign = await api.request({
+      url: `/api/partners/${OTHER}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const strip = (response: LightMyRequestResponse) => ({
+      ...response.json<Record<string, unknown>>(),
+      requestId: 'x',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(strip(unknown)).toEqual(strip(foreign));
   });
 
   it('audits every staff access to a partner', async () => {
     const staffId = await userId(dataSource, emails.staff);
-    const before = (await dataSource.query(`SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`, [staffId])) as Array<{ n: number }>;
-    const response = await api.request({ url: `/api/partners/${OTHER}/members`, headers: { authorization: `Bearer ${await bearer('staff')}` } });
-    const after = (await dataSource.query(`SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`, [staffId])) as Array<{ n: number }>;
+    const before = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId],
+    )) as Array<{ n: number }>;
+    const response = await api.request({
+      url: `/api/partners/${OTHER}/members`,
+      headers: { authorization: `Bearer ${await bearer('staff')}` },
+    });
+    const after = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId],
+    )) as Array<{ n: number }>;
     expect(response.statusCode).toBe(200);
     expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
   });
@@ -280,9 +371,18 @@ describe('the authorization matrix', () => {
         payload: { email: `x.${randomUUID()}@example.com`, role: 'viewer' },
       });
     expect((await invite()).statusCode).toBe(403);
-    await api.request({ method: 'PATCH', url: `/api/partners/${OWN}/members/${id}`, headers: { authorization: `Bearer ${admin}` }, payload: { role: 'admin' } });
+    await api.request({
+      method: 'PATCH',
+      url: `/api/partners/${OWN}/members/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { role: 'admin' },
+    });
     expect((await invite()).statusCode).toBe(201);
-    await api.request({ method: 'DELETE', url: `/api/partners/${OWN}/members/${id}`, headers: { authorization: `Bearer ${admin}` } });
+    await api.request({
+      method: 'DELETE',
+      url: `/api/partners/${OWN}/members/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect((await invite()).statusCode).toBe(404);
   });
 
@@ -297,7 +397,9 @@ describe('the authorization matrix', () => {
         const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
         const request = await spec.request({ slug: OWN, memberOf });
         const response = await api.request({ ...request, headers: { cookie: session.cookie } });
-        const publicWithoutSession = spec.access.kind === 'public' && !['POST /api/auth/signout', 'POST /api/auth/refresh'].includes(route);
+        const publicWithoutSession =
+          spec.access.kind === 'public' &&
+          !['POST /api/auth/signout', 'POST /api/auth/refresh'].includes(route);
         if (publicWithoutSession) continue;
         if (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'csrf') {
           failures.push(`${route}: ${response.statusCode}`);
@@ -312,7 +414,10 @@ describe('the authorization matrix', () => {
       for (const route of unsafe()) {
         const spec = MATRIX[route];
         if (spec === undefined) throw new Error(`${route} is not in the matrix`);
-        for (const extra of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+        for (const extra of [
+          { 'sec-fetch-site': 'cross-site' },
+          { origin: 'https://evil.example' },
+        ]) {
           const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
           const request = await spec.request({ slug: OWN, memberOf });
           const response = await api.request({
@@ -333,13 +438,21 @@ describe('the authorization matrix', () => {
       const withToken = await api.request({
         method: 'POST',
         url: `/api/partners/${OWN}/invitations`,
-        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+        headers: {
+          cookie: session.cookie,
+          'x-csrf-token': session.csrf,
+          origin: ORIGIN,
+          'sec-fetch-site': 'same-origin',
+        },
         payload,
       });
       const wrongToken = await api.request({
         method: 'POST',
         url: `/api/partners/${OWN}/invitations`,
-        headers: { cookie: `${session.cookie.replace(/csrf=[^;]*/, 'csrf=forged')}`, 'x-csrf-token': 'forged' },
+        headers: {
+          cookie: `${session.cookie.replace(/csrf=[^;]*/, 'csrf=forged')}`,
+          'x-csrf-token': 'forged',
+        },
         payload,
       });
       const bearerOnly = await api.request({
@@ -348,7 +461,9 @@ describe('the authorization matrix', () => {
         headers: { authorization: `Bearer ${await bearer('admin')}` },
         payload: { ...payload, email: `b.${randomUUID()}@example.com` },
       });
-      expect([withToken.statusCode, wrongToken.statusCode, bearerOnly.statusCode]).toEqual([201, 403, 201]);
+      expect([withToken.statusCode, wrongToken.statusCode, bearerOnly.statusCode]).toEqual([
+        201, 403, 201,
+      ]);
     });
   });
 
@@ -356,9 +471,19 @@ describe('the authorization matrix', () => {
     const secrets = api.app.get(AuthSecrets);
     const viewerId = await userId(dataSource, emails.viewer);
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: viewerId, sid: randomUUID(), iss: ORIGIN, aud: `${ORIGIN}/api`, iat: now, exp: now + 600 };
-    const sign = (payload: object, key: jwt.Secret = secrets.jwtKey, algorithm: jwt.Algorithm = 'HS256') =>
-      jwt.sign(payload, key, { algorithm });
+    const claims = {
+      sub: viewerId,
+      sid: randomUUID(),
+      iss: ORIGIN,
+      aud: `${ORIGIN}/api`,
+      iat: now,
+      exp: now + 600,
+    };
+    const sign = (
+      payload: object,
+      key: jwt.Secret = secrets.jwtKey,
+      algorithm: jwt.Algorithm = 'HS256',
+    ) => jwt.sign(payload, key, { algorithm });
     const valid = sign(claims);
     const [header, body] = valid.split('.');
     const unsigned = (alg: string) =>
@@ -366,14 +491,25 @@ describe('the authorization matrix', () => {
     const { privateKey } = await import('node:crypto').then((crypto) =>
       crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }),
     );
-    const disabledId = await createUser(dataSource, `disabled.${randomUUID()}@example.com`, cheapHash, [{ slug: OWN, role: 'admin' }], { status: 'disabled' });
-    const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [{ slug: OWN, role: 'admin' }]);
-    await dataSource.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [resetId, new Date((now + 1) * 1000)]);
+    const disabledId = await createUser(
+      dataSource,
+      `disabled.${randomUUID()}@example.com`,
+      cheapHash,
+      [{ slug: OWN, role: 'admin' }],
+      { status: 'disabled' },
+    );
+    const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [
+      { slug: OWN, role: 'admin' },
+    ]);
+    await dataSource.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
+      resetId,
+      new Date((now + 1) * 1000),
+    ]);
 
     const forged: Record<string, string> = {
       'alg none': unsigned('none'),
-      'HS512': sign(claims, Buffer.from(secrets.jwtKey.export()), 'HS512'),
-      'RS256': jwt.sign(claims, privateKey, { algorithm: 'RS256' }),
+      HS512: sign(claims, Buffer.from(secrets.jwtKey.export()), 'HS512'),
+      RS256: jwt.sign(claims, privateKey, { algorithm: 'RS256' }),
       'tampered signature': `${header}.${body}.${'A'.repeat(43)}`,
       'tampered payload': `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${valid.split('.')[2]}`,
       'wrong key': sign(claims, Buffer.alloc(32, 7)),
@@ -384,9 +520,15 @@ describe('the authorization matrix', () => {
       'disabled user': sign({ ...claims, sub: disabledId }),
       'issued before sign-out everywhere or reset': sign({ ...claims, sub: resetId }),
     };
-    expect(outcomeOf(await api.request({ url: '/api/me', headers: { authorization: `Bearer ${valid}` } }))).toBe('ok');
+    expect(
+      outcomeOf(
+        await api.request({ url: '/api/me', headers: { authorization: `Bearer ${valid}` } }),
+      ),
+    ).toBe('ok');
 
-    const protectedRoutes = Object.entries(MATRIX).filter(([, spec]) => spec.access.kind !== 'public');
+    const protectedRoutes = Object.entries(MATRIX).filter(
+      ([, spec]) => spec.access.kind !== 'public',
+    );
     const failures: string[] = [];
     for (const [route, spec] of protectedRoutes) {
       for (const [what, token] of Object.entries(forged)) {
@@ -396,7 +538,10 @@ describe('the authorization matrix', () => {
         const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };
         for (const headers of [{ authorization: `Bearer ${token}` }, cookie]) {
           const response = await api.request({ ...request, headers });
-          if (response.statusCode !== 401) failures.push(`${route} with ${what} (${Object.keys(headers)[0]}): ${response.statusCode}`);
+          if (response.statusCode !== 401)
+            failures.push(
+              `${route} with ${what} (${Object.keys(headers)[0]}): ${response.statusCode}`,
+            );
         }
       }
     }

@@ -29,7 +29,8 @@ export class AuthSecrets {
   }
 
   static async load(config: AppConfig): Promise<AuthSecrets> {
-    if (config.jwtSecret !== undefined) return new AuthSecrets(Buffer.from(config.jwtSecret, 'utf8'));
+    if (config.jwtSecret !== undefined)
+      return new AuthSecrets(Buffer.from(config.jwtSecret, 'utf8'));
     if (config.isProduction) throw new Error('JWT_SECRET is required in production');
     if (config.nodeEnv === 'test') return new AuthSecrets(randomBytes(32));
     return new AuthSecrets(await readOrCreateSecret(path.join(config.dataDir, 'secrets.json')));

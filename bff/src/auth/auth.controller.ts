@@ -125,7 +125,10 @@ export class AuthController {
     type: ProblemDetails,
     description: '`code: token_invalid` (unknown, used or expired) or `validation`.',
   })
-  async resetPassword(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest): Promise<void> {
+  async resetPassword(
+    @Body() body: ResetPasswordDto,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
     await this.auth.resetPassword(body.token, body.password, request);
   }
 }

@@ -30,7 +30,11 @@ import { RefreshSessions } from './tokens/refresh-sessions.js';
   imports: [PassportModule],
   controllers: [AuthController, MeController],
   providers: [
-    { provide: AuthSecrets, inject: [AppConfig], useFactory: (config: AppConfig) => AuthSecrets.load(config) },
+    {
+      provide: AuthSecrets,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => AuthSecrets.load(config),
+    },
     {
       provide: RateLimitStorage,
       inject: [AppConfig],

@@ -41,7 +41,11 @@ const INVALID_CREDENTIALS = (): ProblemException =>
   new ProblemException(401, 'invalid_credentials', 'The email or password is incorrect.');
 
 const TOKEN_INVALID = (): ProblemException =>
-  new ProblemException(400, 'token_invalid', 'This link is invalid, used or expired. Ask for a new one.');
+  new ProblemException(
+    400,
+    'token_invalid',
+    'This link is invalid, used or expired. Ask for a new one.',
+  );
 
 /** Sign-in, sessions, sign-out and password reset (PRODUCT.md §5, API.md). */
 @Injectable()
@@ -65,7 +69,12 @@ export class AuthService {
    * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists.
    * Failures count per account and IP; the 11th attempt inside 15 minutes is refused before checking.
    */
-  async signIn(email: string, password: string, request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
+  async signIn(
+    email: string,
+    password: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<SessionDto> {
     const ip = request.ip;
     await this.limiter.hit(LIMITS.signinPerIp, ip, reply);
     const failureKey = `${email.trim().toLowerCase()}|${ip}`;
@@ -80,7 +89,9 @@ export class AuthService {
         actorUserId: user?.id ?? null,
         target: user === undefined ? null : `user:${user.id}`,
         ip,
-        metadata: { reason: user === undefined ? 'unknown_email' : matches ? 'inactive' : 'wrong_password' },
+        metadata: {
+          reason: user === undefined ? 'unknown_email' : matches ? 'inactive' : 'wrong_password',
+        },
       });
       throw INVALID_CREDENTIALS();
     }
@@ -88,7 +99,12 @@ export class AuthService {
       user.id,
       this.clock.now(),
     ]);
-    await this.audit.record({ action: 'auth.signin', actorUserId: user.id, target: `user:${user.id}`, ip });
+    await this.audit.record({
+      action: 'auth.signin',
+      actorUserId: user.id,
+      target: `user:${user.id}`,
+      ip,
+    });
     return this.startSession(user.id, reply);
   }
 
@@ -151,7 +167,11 @@ export class AuthService {
    * Ends the session of the refresh cookie (or of the access token) and clears the cookies. Works with
    * an expired access token too: signing out must never fail for lack of a session.
    */
-  async signOut(request: FastifyRequest, user: AuthUser | undefined, reply: FastifyReply): Promise<void> {
+  async signOut(
+    request: FastifyRequest,
+    user: AuthUser | undefined,
+    reply: FastifyReply,
+  ): Promise<void> {
     const refreshToken = cookiesOf(request)[REFRESH_COOKIE];
     const session =
       refreshToken === undefined || refreshToken === ''
@@ -172,11 +192,20 @@ export class AuthService {
   }
 
   /** Ends every session of the caller: refresh families revoked, older access tokens refused. */
-  async signOutEverywhere(user: AuthUser, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async signOutEverywhere(
+    user: AuthUser,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.invalidateTokens(manager, user.id);
       await this.audit.record(
-        { action: 'auth.signout_everywhere', actorUserId: user.id, target: `user:${user.id}`, ip: request.ip },
+        {
+          action: 'auth.signout_everywhere',
+          actorUserId: user.id,
+          target: `user:${user.id}`,
+          ip: request.ip,
+        },
         manager,
       );
     });
@@ -186,7 +215,10 @@ export class AuthService {
   private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
     // Rounded up to the next second: JWTs carry `iat` in seconds (see AccessTokens.sign).
     const validAfter = new Date(Math.ceil(this.clock.now().getTime() / 1000) * 1000);
-    await manager.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [userId, validAfter]);
+    await manager.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
+      userId,
+      validAfter,
+    ]);
     await this.refreshSessions.revokeUser(userId, manager);
   }
 
@@ -223,7 +255,12 @@ export class AuthService {
         [user.id, sha256Hex(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS)],
       );
       await this.audit.record(
-        { action: 'auth.password_reset.requested', actorUserId: user.id, target: `user:${user.id}`, ip },
+        {
+          action: 'auth.password_reset.requested',
+          actorUserId: user.id,
+          target: `user:${user.id}`,
+          ip,
+        },
         manager,
       );
     });
@@ -272,10 +309,18 @@ export class AuthService {
       );
       const consumedBy = consumed[0]?.user_id;
       if (consumedBy === undefined) return undefined;
-      await manager.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [consumedBy, passwordHash]);
+      await manager.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
+        consumedBy,
+        passwordHash,
+      ]);
       await this.invalidateTokens(manager, consumedBy);
       await this.audit.record(
-        { action: 'auth.password_reset', actorUserId: consumedBy, target: `user:${consumedBy}`, ip: request.ip },
+        {
+          action: 'auth.password_reset',
+          actorUserId: consumedBy,
+          target: `user:${consumedBy}`,
+          ip: request.ip,
+        },
         manager,
       );
       return consumedBy;

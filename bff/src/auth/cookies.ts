@@ -56,7 +56,11 @@ export interface SessionCookies {
   csrfToken: string;
 }
 
-export function setSessionCookies(config: AppConfig, reply: FastifyReply, cookies: SessionCookies): void {
+export function setSessionCookies(
+  config: AppConfig,
+  reply: FastifyReply,
+  cookies: SessionCookies,
+): void {
   void reply.header('set-cookie', [
     serialize(config, ACCESS_COOKIE, cookies.accessToken, {
       path: '/api',

@@ -43,14 +43,20 @@ export class MailService implements OnModuleDestroy {
     }
     const dir = this.config.mailOutboxDir;
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`);
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
+    );
     const content =
       typeof info.message === 'string'
         ? info.message
         : JSON.stringify({ to: message.to, subject: message.subject, text: message.text });
     await writeFile(file, content, { mode: 0o600 });
     if (this.config.nodeEnv === 'development' && message.link !== undefined) {
-      this.logger.log({ file, link: message.link }, `E-mail written to the outbox: ${message.link}`);
+      this.logger.log(
+        { file, link: message.link },
+        `E-mail written to the outbox: ${message.link}`,
+      );
     } else {
       this.logger.log({ file, subject: message.subject }, 'E-mail written to the outbox');
     }

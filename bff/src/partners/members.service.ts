@@ -65,12 +65,12 @@ export class MembersService {
       )) as Array<{ role: MembershipRole }>;
       const before = current[0]?.role;
       if (before === undefined) throw memberNotFound();
-      if (before === 'admin' && role !== 'admin') await this.keepAnAdmin(manager.query.bind(manager), context);
-      await manager.query(`UPDATE memberships SET role = $3 WHERE partner_id = $1 AND user_id = $2`, [
-        context.partner.id,
-        userId,
-        role,
-      ]);
+      if (before === 'admin' && role !== 'admin')
+        await this.keepAnAdmin(manager.query.bind(manager), context);
+      await manager.query(
+        `UPDATE memberships SET role = $3 WHERE partner_id = $1 AND user_id = $2`,
+        [context.partner.id, userId, role],
+      );
       await this.audit.record(
         {
           action: 'partner.member.role_changed',

@@ -45,7 +45,14 @@ export class PartnersController {
   @ApiOkResponse({ type: PartnerDto })
   partner(@CurrentPartner() context: PartnerContext): PartnerDto {
     const { slug, name, currency, timeZone, status } = context.partner;
-    return { slug, name, currency, timeZone, status: status === 'suspended' ? 'suspended' : 'active', role: context.role };
+    return {
+      slug,
+      name,
+      currency,
+      timeZone,
+      status: status === 'suspended' ? 'suspended' : 'active',
+      role: context.role,
+    };
   }
 
   @Get('members')
@@ -58,7 +65,10 @@ export class PartnersController {
   @Post('invitations')
   @PartnerAccess({ role: 'admin' })
   @HttpCode(201)
-  @ApiOperation({ summary: 'Invites a person by e-mail with a role (admin).', operationId: 'invite' })
+  @ApiOperation({
+    summary: 'Invites a person by e-mail with a role (admin).',
+    operationId: 'invite',
+  })
   @ApiCreatedResponse({ type: CreatedInvitationDto })
   @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
   @ApiConflictResponse({ type: ProblemDetails, description: 'Already a member.' })
@@ -75,7 +85,10 @@ export class PartnersController {
   @ApiOperation({ summary: 'Changes a member’s role (admin).', operationId: 'changeMemberRole' })
   @ApiOkResponse({ type: MemberDto })
   @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
-  @ApiConflictResponse({ type: ProblemDetails, description: 'The last admin (`code: last_admin`).' })
+  @ApiConflictResponse({
+    type: ProblemDetails,
+    description: 'The last admin (`code: last_admin`).',
+  })
   changeRole(
     @CurrentPartner() context: PartnerContext,
     @Param('userId') userId: string,
@@ -91,7 +104,10 @@ export class PartnersController {
   @ApiOperation({ summary: 'Removes a member (admin).', operationId: 'removeMember' })
   @ApiNoContentResponse({ description: 'Removed.' })
   @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
-  @ApiConflictResponse({ type: ProblemDetails, description: 'The last admin (`code: last_admin`).' })
+  @ApiConflictResponse({
+    type: ProblemDetails,
+    description: 'The last admin (`code: last_admin`).',
+  })
   async remove(
     @CurrentPartner() context: PartnerContext,
     @Param('userId') userId: string,

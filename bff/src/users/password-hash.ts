@@ -12,7 +12,10 @@ export interface Argon2Cost {
  */
 export const DEFAULT_ARGON2_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2 };
 
-export function hashPassword(password: string, cost: Argon2Cost = DEFAULT_ARGON2_COST): Promise<string> {
+export function hashPassword(
+  password: string,
+  cost: Argon2Cost = DEFAULT_ARGON2_COST,
+): Promise<string> {
   return hash(password, { ...cost, parallelism: 1 });
 }
 

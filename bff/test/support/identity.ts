@@ -30,7 +30,12 @@ export function sessionFrom(response: LightMyRequestResponse): Session {
   const access = cookies.pp_access ?? '';
   const refresh = cookies.pp_refresh ?? '';
   const csrf = cookies.csrf ?? '';
-  return { access, refresh, csrf, cookie: `pp_access=${access}; pp_refresh=${refresh}; csrf=${csrf}` };
+  return {
+    access,
+    refresh,
+    csrf,
+    cookie: `pp_access=${access}; pp_refresh=${refresh}; csrf=${csrf}`,
+  };
 }
 
 export async function signIn(
@@ -44,7 +49,8 @@ export async function signIn(
     url: '/api/auth/signin',
     payload: { email, password },
     // Each sign-in from its own address, so the per-IP limit stays out of tests about other things.
-    remoteAddress: remoteAddress ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    remoteAddress:
+      remoteAddress ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
@@ -71,7 +77,13 @@ export async function createUser(
 ): Promise<string> {
   const rows = (await dataSource.query(
     `INSERT INTO users (email, name, password_hash, status, is_staff) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [email, email.split('@')[0], passwordHash, options.status ?? 'active', options.isStaff ?? false],
+    [
+      email,
+      email.split('@')[0],
+      passwordHash,
+      options.status ?? 'active',
+      options.isStaff ?? false,
+    ],
   )) as Array<{ id: string }>;
   const id = rows[0]?.id ?? '';
   for (const membership of memberships) {
@@ -87,6 +99,9 @@ export async function createUser(
 /** Asserts that no credential handed out or sent during the file's tests appears in any log line. */
 export function expectNoSecretsInLogs(api: TestApp, extra: string[] = []): void {
   const text = api.logs.lines.map((line) => JSON.stringify(line)).join('\n');
-  const leaked = [...api.secrets, ...extra].filter((secret) => secret.length >= 8 && text.includes(secret));
-  if (leaked.length > 0) throw new Error(`secrets in the logs: ${leaked.length} (e.g. ${leaked[0]?.slice(0, 6)}…)`);
+  const leaked = [...api.secrets, ...extra].filter(
+    (secret) => secret.length >= 8 && text.includes(secret),
+  );
+  if (leaked.length > 0)
+    throw new Error(`secrets in the logs: ${leaked.length} (e.g. ${leaked[0]?.slice(0, 6)}…)`);
 }

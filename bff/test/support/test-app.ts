@@ -87,7 +87,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
         const headers = injectOptions.headers ?? {};
         remember(String(headers.authorization ?? '').replace(/^Bearer /, ''));
         remember(headers['x-csrf-token']);
-        for (const pair of String(headers.cookie ?? '').split(';')) remember(pair.split('=')[1]?.trim());
+        for (const pair of String(headers.cookie ?? '').split(';'))
+          remember(pair.split('=')[1]?.trim());
       }
       const response = await fastify.inject(injectOptions);
       for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {

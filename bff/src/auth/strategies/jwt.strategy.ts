@@ -6,7 +6,12 @@ import { AppConfig } from '../../config/app-config.js';
 import { AuthSecrets } from '../auth-secrets.js';
 import { ACCESS_COOKIE, cookiesOf } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
-import { type AccessClaims, JWT_ALGORITHM, jwtAudience, jwtIssuer } from '../tokens/access-tokens.js';
+import {
+  type AccessClaims,
+  JWT_ALGORITHM,
+  jwtAudience,
+  jwtIssuer,
+} from '../tokens/access-tokens.js';
 
 type SourcedRequest = FastifyRequest & { accessTokenSource?: AuthUser['source'] };
 

@@ -28,7 +28,13 @@ export class AuthRateLimiter {
 
   /** Counts one attempt; refuses with 429 once over the limit. */
   async hit(limit: Limit, key: string, reply: FastifyReply): Promise<void> {
-    const record = await this.storage.increment(key, limit.ttl, limit.limit, limit.block, limit.name);
+    const record = await this.storage.increment(
+      key,
+      limit.ttl,
+      limit.limit,
+      limit.block,
+      limit.name,
+    );
     if (record.isBlocked) throw tooMany(reply, record.timeToBlockExpire);
   }
 

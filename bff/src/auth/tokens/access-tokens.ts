@@ -42,7 +42,11 @@ export class AccessTokens {
     return jwt.sign(
       { sub: userId, sid: sessionId, iat, exp: nowSeconds + ACCESS_TOKEN_TTL_SECONDS },
       this.secrets.jwtKey,
-      { algorithm: JWT_ALGORITHM, issuer: jwtIssuer(this.config), audience: jwtAudience(this.config) },
+      {
+        algorithm: JWT_ALGORITHM,
+        issuer: jwtIssuer(this.config),
+        audience: jwtAudience(this.config),
+      },
     );
   }
 }

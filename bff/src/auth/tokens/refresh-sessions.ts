@@ -18,7 +18,10 @@ export interface IssuedRefreshToken {
 export type RotationFailure = 'unknown' | 'expired' | 'reused' | 'revoked';
 
 export class RefreshRefused extends Error {
-  constructor(readonly reason: RotationFailure, readonly userId?: string) {
+  constructor(
+    readonly reason: RotationFailure,
+    readonly userId?: string,
+  ) {
     super(`Refresh refused: ${reason}`);
   }
 }
@@ -48,7 +51,10 @@ export class RefreshSessions {
     private readonly clock: Clock,
   ) {}
 
-  async start(userId: string, manager: EntityManager = this.dataSource.manager): Promise<IssuedRefreshToken> {
+  async start(
+    userId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<IssuedRefreshToken> {
     const now = this.clock.now();
     const familyExpiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
     return this.insert(manager, userId, randomUUID(), now, familyExpiresAt);
@@ -62,7 +68,9 @@ export class RefreshSessions {
     familyExpiresAt: Date,
   ): Promise<IssuedRefreshToken> {
     const token = newOpaqueToken();
-    const expiresAt = new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, familyExpiresAt.getTime()));
+    const expiresAt = new Date(
+      Math.min(now.getTime() + REFRESH_IDLE_MS, familyExpiresAt.getTime()),
+    );
     await manager.query(
       `INSERT INTO refresh_tokens (family_id, user_id, token_hash, created_at, expires_at, family_expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -126,7 +134,10 @@ export class RefreshSessions {
   }
 
   /** Ends every session of a user (sign-out everywhere, password reset). */
-  async revokeUser(userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async revokeUser(
+    userId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(
       `UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`,
       [userId, this.clock.now()],
@@ -143,7 +154,11 @@ export class RefreshSessions {
     return row === undefined ? undefined : { sessionId: row.family_id, userId: row.user_id };
   }
 
-  private async revokeFamilyWith(manager: EntityManager, familyId: string, now: Date): Promise<void> {
+  private async revokeFamilyWith(
+    manager: EntityManager,
+    familyId: string,
+    now: Date,
+  ): Promise<void> {
     await manager.query(
       `UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL`,
       [familyId, now],

@@ -11,7 +11,10 @@ export class PartnerDto {
   @ApiProperty({ example: 'Acme Outdoor Co.' })
   name!: string;
 
-  @ApiProperty({ example: 'EUR', description: 'ISO 4217: the currency of every amount of this partner.' })
+  @ApiProperty({
+    example: 'EUR',
+    description: 'ISO 4217: the currency of every amount of this partner.',
+  })
   currency!: string;
 
   @ApiProperty({ example: 'Europe/Berlin', description: 'IANA time zone of the partner’s days.' })
