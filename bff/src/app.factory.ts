@@ -19,6 +19,8 @@ export interface CreateAppOptions {
   preview?: boolean;
   /** Controllers that exist only in integration tests (or the benchmark). */
   testControllers?: Type[];
+  /** Modules outside the product (the benchmark's own module). */
+  extraModules?: Type[];
   /** Told of every route as it is registered (the authorization matrix test enumerates them). */
   onRoute?: (route: { method: string; url: string }) => void;
 }
@@ -54,6 +56,7 @@ export async function createApp(
       config,
       logDestination: options.logDestination,
       testControllers: options.testControllers,
+      extraModules: options.extraModules,
     }),
     createFastifyAdapter(config),
     nestOptions,

@@ -17,6 +17,8 @@ export interface AppModuleOptions {
   logDestination?: DestinationStream;
   /** Controllers that exist only in integration tests; the application never sets it. */
   testControllers?: Type[];
+  /** Modules that exist only outside the product (the benchmark's routes); never set by main.ts. */
+  extraModules?: Type[];
 }
 
 @Module({})
@@ -34,6 +36,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         PartnersModule,
+        ...(options.extraModules ?? []),
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/problem-details.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 
 /**
@@ -27,10 +28,12 @@ export class AccountState {
   constructor(private readonly dataSource: DataSource) {}
 
   async assertValid(user: AuthUser): Promise<void> {
-    const rows = (await this.dataSource.query(
+    const rows = await preparedQuery<{ status: string; tokens_valid_after: Date | null }>(
+      this.dataSource,
+      'account_state',
       `SELECT status, tokens_valid_after FROM users WHERE id = $1`,
       [user.id],
-    )) as Array<{ status: string; tokens_valid_after: Date | null }>;
+    );
     const row = rows[0];
     if (!tokenStillValid(user.issuedAt, row?.status, row?.tokens_valid_after)) throw sessionEnded();
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiBearerAuth,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -64,7 +65,8 @@ export class AuthController {
 
   @Post('signout-everywhere')
   @HttpCode(204)
-  @ApiCookieAuth()
+  @ApiCookieAuth('cookie')
+  @ApiBearerAuth('bearer')
   @ApiOperation({
     summary: 'Ends every session of the caller, on every device.',
     operationId: 'signOutEverywhere',
@@ -139,7 +141,8 @@ export class MeController {
   constructor(private readonly auth: AuthService) {}
 
   @Get()
-  @ApiCookieAuth()
+  @ApiCookieAuth('cookie')
+  @ApiBearerAuth('bearer')
   @ApiOperation({ summary: 'Who is signed in, and their partners.', operationId: 'getMe' })
   @ApiOkResponse({ type: SessionDto })
   @ApiUnauthorizedResponse({ type: ProblemDetails })

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,12 +8,21 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The bff package folder: this file lives in src/config/ or dist/config/, two levels below it. */
-export const BFF_PACKAGE_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-);
+/**
+ * The bff package folder: the nearest folder above this file with bff's package.json (this file lives in
+ * src/config/, dist/config/, or the benchmark's dist/bench/src/config/).
+ */
+function findPackageDir(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes('"@partner-portal/bff"')) {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) return path.resolve(start, '..', '..');
+  }
+}
+
+export const BFF_PACKAGE_DIR = findPackageDir(path.dirname(fileURLToPath(import.meta.url)));
 /** The monorepo root, the parent of the bff package. */
 export const REPO_ROOT = path.resolve(BFF_PACKAGE_DIR, '..');
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
@@ -27,7 +28,8 @@ import { InvitationsService } from './invitations.service.js';
 import { MembersService } from './members.service.js';
 
 @ApiTags('partners')
-@ApiCookieAuth()
+@ApiCookieAuth('cookie')
+@ApiBearerAuth('bearer')
 @ApiUnauthorizedResponse({ type: ProblemDetails, description: 'Not signed in.' })
 @ApiNotFoundResponse({
   type: ProblemDetails,

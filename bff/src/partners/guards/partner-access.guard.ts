@@ -5,6 +5,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { sessionEnded, tokenStillValid } from '../../auth/account-state.js';
 import { authUserOf } from '../../auth/decorators/current-user.decorator.js';
 import { ProblemException } from '../../common/problem-details.js';
+import { preparedQuery } from '../../database/prepared-query.js';
 import type { PartnerScopedRequest } from '../decorators/current-partner.decorator.js';
 import { PARTNER_ACCESS, type PartnerAccessRule } from '../decorators/partner-access.decorator.js';
 import type { MembershipRole } from '../membership.entity.js';
@@ -15,6 +16,15 @@ const RANK: Record<MembershipRole, number> = { viewer: 1, manager: 2, admin: 3 }
 export function partnerNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such partner.');
 }
+
+/** One round trip: the user's state, the partner and the membership (bench/ measures it). */
+export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.tokens_valid_after,
+              p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
+              m.role
+         FROM users u
+         LEFT JOIN partners p ON p.slug = $2
+         LEFT JOIN memberships m ON m.partner_id = p.id AND m.user_id = u.id
+        WHERE u.id = $1`;
 
 interface AccessRow {
   status: string;
@@ -50,16 +60,12 @@ export class PartnerAccessGuard implements CanActivate {
     const user = authUserOf(request);
     if (user === undefined) throw sessionEnded();
 
-    const rows = (await this.dataSource.query(
-      `SELECT u.status, u.is_staff, u.tokens_valid_after,
-              p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
-              m.role
-         FROM users u
-         LEFT JOIN partners p ON p.slug = $2
-         LEFT JOIN memberships m ON m.partner_id = p.id AND m.user_id = u.id
-        WHERE u.id = $1`,
+    const rows = await preparedQuery<AccessRow>(
+      this.dataSource,
+      'partner_access',
+      PARTNER_ACCESS_SQL,
       [user.id, slug],
-    )) as AccessRow[];
+    );
     const row = rows[0];
     if (row === undefined || !tokenStillValid(user.issuedAt, row.status, row.tokens_valid_after)) {
       throw sessionEnded();
