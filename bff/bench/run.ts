@@ -123,7 +123,7 @@ url.pathname = `/${name}`;
 pin(process.pid, 0);
 const server = await startServer(url.toString());
 const { child } = server;
-let failed = false;
+let failed: boolean;
 
 /** Statements per request, counted by the server's pg clients. */
 async function roundTripsPerRequest(variant: Variant): Promise<number> {
