@@ -311,6 +311,93 @@ describe('sessions and passwords', () => {
     });
   });
 
+  describe('invitations', () => {
+    async function invite(email: string, role = 'viewer'): Promise<string> {
+      const admin = await signIn(api, 'admin@acme.example');
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/partners/acme-outdoor/invitations',
+        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+        payload: { email, role },
+      });
+      expect(response.statusCode).toBe(201);
+      const mail = (await mailsTo(email)).at(-1) ?? '';
+      expect(mail).toContain(`${TEST_PUBLIC_URL}/welcome?token=`);
+      return /welcome\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
+    }
+
+    it('describes the invitation, signs the new person in once, and is spent after', async () => {
+      const email = `invited.${Date.now()}@acme.example`;
+      const token = await invite(email, 'manager');
+      const described = await api.request({ url: `/api/auth/invitations/${token}` });
+      expect(described.json()).toMatchObject({
+        email,
+        role: 'manager',
+        partner: { slug: 'acme-outdoor', name: 'Acme Outdoor Co.' },
+      });
+      const accept = () =>
+        api.request({
+          method: 'POST',
+          url: `/api/auth/invitations/${token}/accept`,
+          payload: { name: 'Ivy Invited', password: 'lantern orchard pebble vast' },
+        });
+      passwords.push('lantern orchard pebble vast');
+      const accepted = await accept();
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        user: { email, name: 'Ivy Invited' },
+        memberships: [{ partner: { slug: 'acme-outdoor' }, role: 'manager' }],
+      });
+      expect((await me(sessionFrom(accepted).cookie)).statusCode).toBe(200);
+      expect((await accept()).statusCode).toBe(404);
+      expect((await api.request({ url: `/api/auth/invitations/${token}` })).statusCode).toBe(404);
+    });
+
+    it('expires after 7 days', async () => {
+      const token = await invite(`late.${Date.now()}@acme.example`);
+      moveClock(7 * 24 * 60 * 60 * 1000 + 1000);
+      expect((await api.request({ url: `/api/auth/invitations/${token}` })).statusCode).toBe(404);
+    });
+
+    it('refuses a weak password for a new account, and asks an existing one for its password', async () => {
+      const token = await invite(`weak.${Date.now()}@acme.example`);
+      const weak = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${token}/accept`,
+        payload: { name: 'Weak', password: 'short' },
+      });
+      expect(weak.json()).toMatchObject({ status: 400, code: 'validation' });
+
+      const existing = await invite('admin@northwind.example');
+      const wrong = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${existing}/accept`,
+        payload: { name: 'Nora', password: 'not her password at all' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${existing}/accept`,
+        payload: { name: 'Nora', password: DEMO_PASSWORD },
+      });
+      expect(right.statusCode).toBe(200);
+      expect(right.json<{ memberships: unknown[] }>().memberships).toHaveLength(2);
+    });
+
+    it('keeps the last admin of a partner', async () => {
+      const nora = await signIn(api, 'admin@northwind.example');
+      const me = await api.request({ url: '/api/me', headers: { cookie: nora.cookie } });
+      const id = me.json<{ user: { id: string } }>().user.id;
+      const demote = await api.request({
+        method: 'PATCH',
+        url: `/api/partners/northwind/members/${id}`,
+        headers: { cookie: nora.cookie, 'x-csrf-token': nora.csrf },
+        payload: { role: 'viewer' },
+      });
+      expect(demote.json()).toMatchObject({ status: 409, code: 'last_admin' });
+    });
+  });
+
   describe('throttling', () => {
     it('refuses the 11th sign-in of an account and IP after 10 failures, with Retry-After; a forged X-Forwarded-For does not help', async () => {
       const attempt = (forwarded?: string) =>
