@@ -9,6 +9,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -34,6 +35,11 @@ import { MembersService } from './members.service.js';
 @ApiNotFoundResponse({
   type: ProblemDetails,
   description: 'No such partner, or not a member: the same answer.',
+})
+@ApiParam({
+  name: 'partnerSlug',
+  example: 'acme-outdoor',
+  description: 'The partner’s slug (3–40 characters of a-z, 0-9 and -).',
 })
 @Controller('api/partners/:partnerSlug')
 export class PartnersController {
