@@ -23,7 +23,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
@@ -45,7 +48,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@partner-portal/portal', '**/portal/**'], message: 'ui-kit knows nothing of the portal.' }] },
+        {
+          patterns: [
+            {
+              group: ['@partner-portal/portal', '**/portal/**'],
+              message: 'ui-kit knows nothing of the portal.',
+            },
+          ],
+        },
       ],
     },
   },

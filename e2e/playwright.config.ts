@@ -6,8 +6,9 @@ const browser = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOpt
 export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Two cores: the server under test takes one, the browser the other.
-  workers: 1,
+  // Two cores. The product suite runs one test at a time (its server takes a core); the story walk
+  // shares the two workers.
+  workers: 2,
   timeout: 30_000,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
@@ -16,12 +17,14 @@ export default defineConfig({
       // The whole product: the BFF serving the built portal, on PostgreSQL, in Chromium.
       name: 'portal',
       testDir: './tests/portal',
+      workers: 1,
       use: { ...browser, baseURL: portalURL },
     },
     {
       // ui-kit as designers and outside apps meet it: the built Storybook and the packed tarball.
       name: 'ui-kit',
       testDir: './tests/ui-kit',
+      fullyParallel: true,
       use: { ...browser, baseURL: storybookURL },
     },
   ],

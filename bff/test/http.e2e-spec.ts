@@ -60,6 +60,7 @@ describe('the HTTP surface', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
 
@@ -234,6 +235,16 @@ describe('the HTTP surface', () => {
   });
 
   describe('logs', () => {
+    it('redact tokens in URLs', async () => {
+      const response = await api.request('/reset-password?token=super-secret-reset-token');
+      const lines = api.logs.lines.filter(
+        (line) => line.requestId === response.headers['x-request-id'],
+      );
+
+      expect(lines.length).toBeGreaterThan(0);
+      expect(JSON.stringify(lines)).not.toContain('super-secret-reset-token');
+    });
+
     it('redact credentials sent in headers', async () => {
       const response = await api.request({
         url: '/api/nowhere',

@@ -68,7 +68,9 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'light' },
+  // Checks run from the a11y panel on demand: an automatic run would collide with the axe run of the
+  // e2e Storybook walk ("Axe is already running"), which covers every story in both themes.
+  initialGlobals: { theme: 'light', a11y: { manual: true } },
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },

@@ -26,14 +26,24 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
-/**
- * Tokens travel in some URLs (invitation paths, `?token=` of the reset and welcome pages): the logged
- * URL keeps the path's shape and drops them.
- */
+/** Query parameters whose values are secrets (reset and invitation links carry them). */
+const SECRET_QUERY_PARAMETERS = new Set(['token', 'password', 'code']);
+/** Paths whose last segment is a secret: the invitation token is part of the URL. */
+const SECRET_PATH_SEGMENT = /^(\/api\/auth\/invitations\/)[^/?]+/;
+
+/** The URL as it may be logged: secret tokens in the path or the query are replaced. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/api\/auth\/invitations\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+  const [pathname = '', query] = url.split(/\?(.*)/s, 2);
+  const safePath = pathname.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+  if (query === undefined || query === '') return safePath;
+  const safeQuery = query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${safePath}?${safeQuery}`;
 }
 
 /** Human-readable lines only for a person at a terminal in development; JSON lines everywhere else. */

@@ -5,6 +5,8 @@ import type { AppConfig } from '../config/app-config.js';
 
 export type CspDirectives = Record<string, string[]>;
 
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 /** Swagger UI's page carries inline styles: only there, styles (never scripts) may be inline. */
 export const API_DOCS_PATH = '/api/docs';
 
@@ -80,4 +82,9 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
   };
   await fastify.register(helmet, options);
+  // The portal uses no powerful browser feature: none may be used by anything it embeds either.
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
 }

@@ -136,7 +136,7 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/acme-outdoor\/overview$/);
   });
 
-  test('signing out ends the session', async ({ page }) => {
+  test('signing out ends the session', async ({ page, browserErrors }) => {
     await page.goto('/signin');
     await signIn(page, 'viewer@acme.example');
     await expect(page).toHaveURL(/\/acme-outdoor\/overview$/);
@@ -145,6 +145,8 @@ test.describe('sign in', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
     await expect(page).toHaveURL(/\/signin$/);
+    // The menu broke no Content-Security-Policy rule (inline styles are refused).
+    expect(unexpected(browserErrors)).toEqual([]);
     await page.goto('/acme-outdoor/overview');
     await expect(page).toHaveURL(/\/signin\?next=/);
   });
@@ -257,6 +259,7 @@ test('forgot password: the mailed link resets it, ends the old session, and the 
   const page = await context.newPage();
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`);

@@ -1,13 +1,14 @@
 import { expect, test } from '../../support/fixtures';
+import { signInThroughApi } from '../../support/session';
 
 const slug = 'acme-outdoor';
 
 // Every route of the seed, served by the BFF and rendered by the portal in Chromium.
 const pages = [
-  { path: '/signin', heading: /sign in/i },
-  { path: '/forgot-password', heading: /password/i },
-  { path: '/reset-password?token=abc', heading: /password/i },
-  { path: '/welcome?token=abc', heading: /welcome|invitation/i },
+  { path: '/signin', heading: /sign in/i, signedIn: false },
+  { path: '/forgot-password', heading: /password/i, signedIn: false },
+  { path: '/reset-password?token=abc', heading: /password/i, signedIn: false },
+  { path: '/welcome?token=abc', heading: /welcome|invitation/i, signedIn: false },
   { path: `/${slug}/overview`, heading: /overview/i },
   { path: `/${slug}/analytics`, heading: /analytics/i },
   { path: `/${slug}/inventory`, heading: /inventory/i },
@@ -16,8 +17,9 @@ const pages = [
   { path: `/${slug}/claims/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /claim/i },
 ];
 
-for (const { path, heading } of pages) {
+for (const { path, heading, signedIn = true } of pages) {
   test(`${path} renders its page`, async ({ page, browserErrors }) => {
+    if (signedIn) await signInThroughApi(page, 'viewer@acme.example');
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
@@ -36,6 +38,7 @@ test('/ sends a signed-out visitor to the sign-in page', async ({ page, browserE
 });
 
 test('partner pages sit in the app shell with navigation and a skip link', async ({ page }) => {
+  await signInThroughApi(page, 'viewer@acme.example');
   await page.goto(`/${slug}/claims`);
   const nav = page.getByRole('navigation').first();
   for (const name of ['Overview', 'Analytics', 'Inventory', 'Claims']) {

@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { expect, test } from '@playwright/test';
+import { portalURL } from '../../support/servers';
 
 // `pnpm start` builds and then runs `node bff/dist/main.js` with no DATABASE_URL: the embedded default.
 const repo = resolve(import.meta.dirname, '../../..');
-const port = 3190;
+const port = Number(new URL(portalURL).port) + 90;
 
 type Started = { server: ChildProcess; output: () => string; readyMs: number };
 

@@ -19,6 +19,18 @@ const port = 4173 + (process.pid % 500);
 let app = '';
 let preview: ChildProcess | undefined;
 
+/** Runs a command in the consumer app; a failure carries the command's own output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  try {
+    execFileSync(command, args, { cwd: app, stdio: 'pipe', env });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, {
+      cause: error,
+    });
+  }
+}
+
 function write(path: string, content: string) {
   mkdirSync(resolve(path, '..'), { recursive: true });
   writeFileSync(path, content);
@@ -67,6 +79,9 @@ test.beforeAll(async () => {
       devDependencies: {
         vite: portalManifest.devDependencies.vite,
         '@vitejs/plugin-react': portalManifest.devDependencies['@vitejs/plugin-react'],
+        typescript: portalManifest.devDependencies.typescript,
+        '@types/react': portalManifest.devDependencies['@types/react'],
+        '@types/react-dom': portalManifest.devDependencies['@types/react-dom'],
       },
     }),
   );
@@ -106,6 +121,32 @@ createRoot(document.getElementById('root')).render(
 );
 `,
   );
+  // The published types: a correct use compiles, a wrong prop value does not.
+  write(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        jsx: 'react-jsx',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        skipLibCheck: false,
+      },
+      include: ['src/typed.tsx'],
+    }),
+  );
+  write(
+    join(app, 'src/typed.tsx'),
+    `import { Button, type ButtonProps } from '@partner-portal/ui-kit';
+const props: ButtonProps = { variant: 'secondary', size: 'sm' };
+export const ok = <Button {...props} loading>Save</Button>;
+// @ts-expect-error: 'sparkly' is not a Button variant
+export const wrong = <Button variant="sparkly">Save</Button>;
+`,
+  );
   // Outside the workspace: pnpm resolves from its store (offline when it can), as any app would.
   execFileSync(
     'pnpm',
@@ -125,6 +166,10 @@ createRoot(document.getElementById('root')).render(
 test.afterAll(() => {
   preview?.kill();
   if (app) rmSync(app, { recursive: true, force: true });
+});
+
+test('the package ships types that an outside TypeScript app compiles against', () => {
+  run(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
 });
 
 test('a page using only Button costs under 15 KB gzip of JavaScript beyond React', () => {

@@ -27,4 +27,6 @@ export const partnerBody = (partner: { slug: string; name: string }) => ({
   ...partner,
   currency: 'EUR',
   timeZone: 'Europe/Berlin',
+  status: 'active',
+  role: 'viewer',
 });

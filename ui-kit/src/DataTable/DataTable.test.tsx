@@ -102,11 +102,14 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
   });
 
-  it('shows skeleton rows while loading and the empty state without rows', () => {
+  it('shows skeleton rows while loading, a progress bar while refreshing, and the empty state', () => {
     const { rerender } = render(<DataTable {...base} rows={[]} loading skeletonRows={3} />);
     const body = screen.getAllByRole('rowgroup')[1];
     expect(body).toHaveAttribute('aria-busy', 'true');
     expect(within(body as HTMLElement).getAllByRole('row')).toHaveLength(3);
+    rerender(<DataTable {...base} loading />);
+    expect(screen.getByRole('progressbar', { name: 'Updating the list' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
     rerender(<DataTable {...base} rows={[]} emptyState={<p>No items</p>} />);
     expect(screen.getByRole('cell', { name: 'No items' })).toHaveAttribute('colspan', '2');
   });

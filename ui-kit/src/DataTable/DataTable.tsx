@@ -10,6 +10,7 @@ import { Checkbox } from '../Checkbox/Checkbox';
 import { cx } from '../internal/cx';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../internal/icons';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { ProgressBar } from '../ProgressBar/ProgressBar';
 import { Skeleton } from '../Skeleton/Skeleton';
 import styles from './DataTable.module.css';
 
@@ -76,6 +77,8 @@ export interface DataTableProps<Row> extends Omit<ComponentPropsWithRef<'div'>, 
   density?: 'comfortable' | 'compact';
   /** Content under the table, e.g. Pagination. */
   footer?: ReactNode;
+  /** Accessible name of the progress bar shown while rows are refreshed. */
+  refreshingLabel?: string;
   /** Label of the select-all checkbox. */
   selectAllLabel?: string;
   /** Builds the label of a row checkbox from the row label. */
@@ -107,6 +110,7 @@ export function DataTable<Row>({
   maxHeight,
   density = 'comfortable',
   footer,
+  refreshingLabel = 'Updating the list',
   selectAllLabel = 'Select all rows on this page',
   selectRowLabel = (rowLabel) => `Select ${rowLabel}`,
   className,
@@ -167,6 +171,9 @@ export function DataTable<Row>({
       {...rest}
     >
       {/* Focusable so keyboard users can scroll a table wider or taller than the screen. */}
+      {loading && rows.length > 0 && (
+        <ProgressBar className={styles.refreshing} label={refreshingLabel} hideLabel size="sm" />
+      )}
       <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table}>
           {hideCaption ? (

@@ -50,6 +50,26 @@ describe('Dialog', () => {
     expect(trigger).toHaveFocus();
   });
 
+  it('locks page scrolling without injecting a <style> element (strict CSP)', async () => {
+    renderDialog();
+    const styleElements = document.querySelectorAll('style').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(document.querySelectorAll('style')).toHaveLength(styleElements);
+    await userEvent.keyboard('{Escape}');
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('closes on a click outside the dialog', async () => {
+    renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const backdrop = document.querySelector(
+      '[aria-hidden="true"][class*="overlay"]',
+    ) as HTMLElement;
+    await userEvent.click(backdrop);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes from the close button and from a DialogClose in the footer', async () => {
     const onOpenChange = jest.fn();
     render(

@@ -1,8 +1,10 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithRef, type ReactElement, type ReactNode } from 'react';
 import { IconButton } from '../IconButton/IconButton';
 import { cx } from '../internal/cx';
 import { CloseIcon } from '../internal/icons';
+import { ScrollLock } from '../internal/ScrollLock';
+import { useScrollFocusable } from '../internal/useScrollFocusable';
 import styles from './Dialog.module.css';
 
 export interface DialogProps extends Omit<
@@ -34,8 +36,9 @@ export interface DialogProps extends Omit<
 }
 
 /**
- * A modal dialog: traps focus, closes on Escape, returns focus to its trigger, hides the rest of
- * the page from assistive technology. Built on Radix Dialog.
+ * A modal dialog: traps focus, closes on Escape or a click outside, returns focus to its trigger,
+ * hides the rest of the page from assistive technology and locks its scrolling. Built on Radix
+ * Dialog; injects no <style> element, so it works under a strict Content Security Policy.
  */
 export function Dialog({
   title,
@@ -56,7 +59,9 @@ export function Dialog({
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
+        {/* Our own backdrop and scroll lock: Radix's Overlay injects a <style> element that a strict CSP blocks. */}
+        <div className={styles.overlay} aria-hidden="true" />
+        <ScrollLock />
         <RadixDialog.Content
           className={cx(styles.content, className)}
           data-size={size}
@@ -78,11 +83,21 @@ export function Dialog({
               </RadixDialog.Close>
             )}
           </div>
-          {children != null && <div className={styles.body}>{children}</div>}
+          {children != null && <DialogBody>{children}</DialogBody>}
           {footer != null && <div className={styles.footer}>{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+function DialogBody({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollFocusable(ref);
+  return (
+    <div ref={ref} className={styles.body} tabIndex={scrollable ? 0 : undefined}>
+      {children}
+    </div>
   );
 }
 

@@ -43,12 +43,11 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
-export const Open: Story = { args: { defaultOpen: true, modal: false } };
+export const Open: Story = { args: { defaultOpen: true } };
 
 export const UserMenu: Story = {
   args: {
     defaultOpen: true,
-    modal: false,
     align: 'end',
     trigger: <Button variant="ghost">Ana Lima</Button>,
     children: (
@@ -68,7 +67,6 @@ export const UserMenu: Story = {
 export const RadioChoices: Story = {
   args: {
     defaultOpen: true,
-    modal: false,
     trigger: <Button variant="secondary">Granularity</Button>,
     children: (
       <DropdownMenuRadioGroup value="week">
@@ -81,6 +79,6 @@ export const RadioChoices: Story = {
 };
 
 export const DarkTheme: Story = {
-  args: { defaultOpen: true, modal: false },
+  args: { defaultOpen: true },
   parameters: { theme: 'dark' },
 };

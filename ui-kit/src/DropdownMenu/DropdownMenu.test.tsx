@@ -57,10 +57,13 @@ describe('DropdownMenu', () => {
   });
 
   it('renders link items as links', async () => {
+    const styleElements = document.querySelectorAll('style').length;
     renderMenu();
     screen.getByRole('button', { name: 'Actions' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveAttribute('href', '/help');
+    // Not modal by default: no scroll-lock <style> element for a strict CSP to refuse.
+    expect(document.querySelectorAll('style')).toHaveLength(styleElements);
   });
 
   it('checks the radio item matching the value', async () => {

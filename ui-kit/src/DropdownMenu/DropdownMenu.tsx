@@ -22,7 +22,11 @@ export interface DropdownMenuProps extends Omit<
   defaultOpen?: boolean;
   /** Called when the menu opens or closes. */
   onOpenChange?: (open: boolean) => void;
-  /** Whether the rest of the page is inert while open (Radix `modal`). */
+  /**
+   * Makes the rest of the page inert and locks scrolling while open (Radix `modal`). Off by default:
+   * the scroll lock injects a <style> element that a strict Content Security Policy refuses, and a
+   * menu closes on any outside click anyway.
+   */
   modal?: boolean;
 }
 
@@ -38,7 +42,7 @@ export function DropdownMenu({
   open,
   defaultOpen,
   onOpenChange,
-  modal = true,
+  modal = false,
   className,
   ...rest
 }: DropdownMenuProps) {

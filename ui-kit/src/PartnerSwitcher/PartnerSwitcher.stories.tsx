@@ -19,14 +19,13 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
-export const Open: Story = { args: { defaultOpen: true, modal: false, align: 'start' } };
+export const Open: Story = { args: { defaultOpen: true, align: 'start' } };
 
 export const Links: Story = {
   args: {
     onSelect: undefined,
     getHref: (slug: string) => `#/${slug}/overview`,
     defaultOpen: true,
-    modal: false,
     align: 'start',
   },
 };

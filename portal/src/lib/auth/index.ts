@@ -3,4 +3,5 @@ export { fetchMe, meQueryKey, meQueryOptions, useMe } from './me';
 export type { Membership, Session, SessionUser } from './me';
 export { nextPathFrom, sanitizeNextPath } from './next-path';
 export { requireSession, signInPathFor } from './require-session';
+export { roleLabels } from './roles';
 export { signOut, useSignOut } from './sign-out';

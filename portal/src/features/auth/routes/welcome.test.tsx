@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { meQueryKey } from '@/lib/auth';
@@ -6,7 +6,12 @@ import { acme, partnerBody } from '@/testing/fixtures';
 import { mockApi, problem } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
-const invitation = { email: 'new.person@acme.example', partner: acme };
+const invitation = {
+  email: 'new.person@acme.example',
+  partner: acme,
+  role: 'viewer' as const,
+  expiresAt: '2026-11-29T10:00:00.000Z',
+};
 const newMember = {
   user: { id: 'u-new', email: invitation.email, name: 'Nia New', isStaff: false },
   memberships: [{ partner: acme, role: 'viewer' as const }],
@@ -36,6 +41,7 @@ describe('welcome (invitation)', () => {
     ).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Accept your invitation' });
     expect(within(form).getByText(invitation.email)).toBeInTheDocument();
+    expect(within(form).getByText('Viewer')).toBeInTheDocument();
 
     await fillIn();
 
@@ -72,6 +78,27 @@ describe('welcome (invitation)', () => {
     expect(
       await screen.findByText('Do not use your email address in your password.'),
     ).toBeInTheDocument();
+  });
+
+  it('asks an existing account for its current password', async () => {
+    mockApi({
+      'GET /api/auth/invitations/inv-1': () => Response.json(invitation),
+      'POST /api/auth/invitations/inv-1/accept': () =>
+        problem(401, 'invalid_credentials', {
+          detail: 'An account with this e-mail exists: enter its current password to accept.',
+        }),
+    });
+    const { router } = renderRoute('/welcome?token=inv-1');
+
+    await fillIn();
+
+    const password = await screen.findByLabelText(/^Password/);
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(/enter its current password to accept/),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert', { name: /could not create/ })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { roleLabels } from '@/lib/auth';
 import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -121,7 +122,18 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         onSuccess: () => {
           void navigate(paths.overview(invitation.partner.slug), { replace: true });
         },
-        onError: (error) => setProblems(apiFieldErrors(error, ['name', 'password'] as const)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            // The e-mail already has an account: accepting takes its current password.
+            setProblems({
+              password:
+                error.detail ?? 'An account with this e-mail exists: enter its current password.',
+            });
+            passwordRef.current?.focus();
+            return;
+          }
+          setProblems(apiFieldErrors(error, ['name', 'password'] as const));
+        },
       },
     );
   };
@@ -132,7 +144,7 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
   return (
     <AuthLayout
       title={`Join ${invitation.partner.name}`}
-      description="Tell us your name and choose a password to finish setting up your account."
+      description="Tell us your name and choose a password to finish setting up your account. If you already have an account with this e-mail, enter its current password instead."
     >
       <AuthForm label="Accept your invitation" onSubmit={submit}>
         {failed ? (
@@ -145,6 +157,8 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           <dd>{invitation.partner.name}</dd>
           <dt>Email</dt>
           <dd>{invitation.email}</dd>
+          <dt>Role</dt>
+          <dd>{roleLabels[invitation.role]}</dd>
         </dl>
         <TextField
           ref={nameRef}

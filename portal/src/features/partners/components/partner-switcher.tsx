@@ -4,10 +4,9 @@ import {
 } from '@partner-portal/ui-kit';
 import { useLocation } from 'react-router-dom';
 
-import type { Membership } from '@/lib/auth';
+import { type Membership, roleLabels } from '@/lib/auth';
 import { RouterLink } from '@/lib/router-link';
 
-import { roleLabels } from '../roles';
 import { switchPartnerPath } from '../sections';
 
 export interface PartnerSwitcherProps {
@@ -36,6 +35,9 @@ export function PartnerSwitcher({ current, memberships }: PartnerSwitcherProps) 
       currentSlug={current.slug}
       getHref={(slug) => switchPartnerPath(pathname, current.slug, slug)}
       linkComponent={RouterLink}
+      // Not modal: a modal menu locks scrolling with an injected <style> element, which the
+      // BFF's Content-Security-Policy (no inline styles) refuses.
+      modal={false}
     />
   );
 }

@@ -14,13 +14,17 @@ export interface UserMenuProps {
   user: SessionUser;
 }
 
-/** Who is signed in, and signing out. */
+/**
+ * Who is signed in, and signing out. Not modal: a modal menu locks scrolling with an injected
+ * <style> element, which the BFF's Content-Security-Policy (no inline styles) refuses.
+ */
 export function UserMenu({ user }: UserMenuProps) {
   const signOut = useSignOut();
 
   return (
     <DropdownMenu
       align="end"
+      modal={false}
       trigger={
         <Button
           variant="ghost"

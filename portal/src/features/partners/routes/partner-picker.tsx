@@ -3,13 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { useMe, type Membership } from '@/lib/auth';
+import { type Membership, roleLabels, useMe } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { RouterLink } from '@/lib/router-link';
 
 import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
-import { roleLabels } from '../roles';
 
 import styles from './partner-picker.module.css';
 

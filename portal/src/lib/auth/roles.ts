@@ -1,5 +1,6 @@
-import type { Membership } from '@/lib/auth';
+import type { Membership } from './me';
 
+/** How a role reads on screen. */
 export const roleLabels: Record<Membership['role'], string> = {
   viewer: 'Viewer',
   manager: 'Manager',
