@@ -26,12 +26,26 @@ export class CapturedLogs extends Writable {
  */
 const capturedLogs = new CapturedLogs();
 
+/**
+ * Every credential any application of the file handed out or was sent (passwords and tokens in bodies,
+ * bearer tokens, cookie values, X-CSRF-Token): after the file's tests, none may be in its logs.
+ */
+const credentialsSeen = new Set<string>();
+
+afterAll(() => {
+  const text = capturedLogs.lines.map((line) => JSON.stringify(line)).join('\n');
+  const leaked = [...credentialsSeen].filter((secret) => text.includes(secret));
+  if (leaked.length > 0) {
+    throw new Error(`${leaked.length} credential(s) in the logs, e.g. ${leaked[0]?.slice(0, 6)}…`);
+  }
+});
+
 export interface TestApp {
   app: NestFastifyApplication;
   logs: CapturedLogs;
   /** Every route registered, as `METHOD /url` (HEAD routes left out). */
   routes: string[];
-  /** Every credential this app handed out or was sent: none may appear in the logs. */
+  /** Every credential the apps of this file handed out or were sent: none may appear in the logs. */
   secrets: Set<string>;
   request(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -67,7 +81,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
-  const secrets = new Set<string>();
+  const secrets = credentialsSeen;
   const remember = (value: unknown) => {
     if (typeof value === 'string' && value.length >= 8) secrets.add(value);
   };
