@@ -60,7 +60,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    await this.auth.signOut(request, undefined, reply);
+    await this.auth.signOut(request, reply);
   }
 
   @Post('signout-everywhere')

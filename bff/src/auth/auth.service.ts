@@ -9,13 +9,7 @@ import { returnedRows } from '../database/sql.js';
 import { MailService } from '../mail/mail.service.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 import { AuthSecrets } from './auth-secrets.js';
-import {
-  ACCESS_COOKIE,
-  REFRESH_COOKIE,
-  clearSessionCookies,
-  cookiesOf,
-  setSessionCookies,
-} from './cookies.js';
+import { REFRESH_COOKIE, clearSessionCookies, cookiesOf, setSessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -164,27 +158,22 @@ export class AuthService {
   }
 
   /**
-   * Ends the session of the refresh cookie (or of the access token) and clears the cookies. Works with
+   * Ends the session of the refresh cookie (sent to /api/auth only) and clears the cookies. Works with
    * an expired access token too: signing out must never fail for lack of a session.
    */
-  async signOut(
-    request: FastifyRequest,
-    user: AuthUser | undefined,
-    reply: FastifyReply,
-  ): Promise<void> {
+  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const refreshToken = cookiesOf(request)[REFRESH_COOKIE];
     const session =
       refreshToken === undefined || refreshToken === ''
         ? undefined
         : await this.refreshSessions.sessionOf(refreshToken);
-    const sessionId = session?.sessionId ?? user?.sessionId;
-    const userId = session?.userId ?? user?.id;
-    if (sessionId !== undefined) {
+    if (session !== undefined) {
+      const { sessionId, userId } = session;
       await this.refreshSessions.revokeFamily(sessionId);
       await this.audit.record({
         action: 'auth.signout',
-        actorUserId: userId ?? null,
-        target: userId === undefined ? null : `user:${userId}`,
+        actorUserId: userId,
+        target: `user:${userId}`,
         ip: request.ip,
       });
     }
@@ -351,11 +340,6 @@ export class AuthService {
         role: row.role,
       })),
     };
-  }
-
-  hasSessionCookie(request: FastifyRequest): boolean {
-    const cookies = cookiesOf(request);
-    return cookies[ACCESS_COOKIE] !== undefined || cookies[REFRESH_COOKIE] !== undefined;
   }
 
   private async findUserByEmail(email: string): Promise<UserRow | undefined> {
