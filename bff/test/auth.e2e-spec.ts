@@ -157,6 +157,18 @@ describe('sessions and passwords', () => {
       expect((await refresh(rotated.refresh, rotated.csrf)).statusCode).toBe(401);
     });
 
+    it('lets one of two concurrent uses of a token rotate; the other is a reuse that ends the session', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const results = await Promise.all([
+        refresh(session.refresh, session.csrf),
+        refresh(session.refresh, session.csrf),
+      ]);
+      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 401]);
+      const winner = results.find((result) => result.statusCode === 200);
+      const rotated = winner === undefined ? undefined : sessionFrom(winner);
+      expect((await refresh(rotated?.refresh ?? '', session.csrf)).statusCode).toBe(401);
+    });
+
     it('requires the CSRF token', async () => {
       const session = await signIn(api, 'viewer@acme.example');
       const response = await api.request({
