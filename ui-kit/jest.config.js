@@ -3,6 +3,8 @@ export default {
   testEnvironment: 'jsdom',
   // Two workers: CI machines of this repo have two cores and the default would use one.
   maxWorkers: 2,
+  // axe over whole documents is slow when turbo runs lint, builds and other suites beside it.
+  testTimeout: 30_000,
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   transform: {
