@@ -17,8 +17,12 @@ export interface CreateAppOptions {
   logDestination?: DestinationStream;
   /** Build the module graph without instantiating anything (no database): for the OpenAPI generator. */
   preview?: boolean;
-  /** Controllers that exist only in integration tests. */
+  /** Controllers that exist only in integration tests (or the benchmark). */
   testControllers?: Type[];
+  /** Modules outside the product (the benchmark's own module). */
+  extraModules?: Type[];
+  /** Told of every route as it is registered (the authorization matrix test enumerates them). */
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** 1 MiB: JSON bodies of this API are small; uploads get their own limit on their route. */
@@ -52,6 +56,7 @@ export async function createApp(
       config,
       logDestination: options.logDestination,
       testControllers: options.testControllers,
+      extraModules: options.extraModules,
     }),
     createFastifyAdapter(config),
     nestOptions,
@@ -62,6 +67,12 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  const onRoute = options.onRoute;
+  if (onRoute !== undefined) {
+    fastify.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url ?? route.path });
+    });
+  }
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

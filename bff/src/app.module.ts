@@ -4,7 +4,11 @@ import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { PartnersModule } from './partners/partners.module.js';
 import { WebModule } from './web/web.module.js';
 
 export interface AppModuleOptions {
@@ -13,6 +17,8 @@ export interface AppModuleOptions {
   logDestination?: DestinationStream;
   /** Controllers that exist only in integration tests; the application never sets it. */
   testControllers?: Type[];
+  /** Modules that exist only outside the product (the benchmark's routes); never set by main.ts. */
+  extraModules?: Type[];
 }
 
 @Module({})
@@ -25,7 +31,12 @@ export class AppModule {
         ConfigModule.forRoot(options.config),
         loggingModule(options.config, options.logDestination),
         DatabaseModule,
+        AuditModule,
+        MailModule,
+        AuthModule,
         HealthModule,
+        PartnersModule,
+        ...(options.extraModules ?? []),
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

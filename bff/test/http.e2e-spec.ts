@@ -74,7 +74,11 @@ describe('the HTTP surface', () => {
     it('include HSTS for a year with subdomains in production', async () => {
       const production = await startTestApp({
         databaseUrl: database.url,
-        env: { NODE_ENV: 'production', PORTAL_DIST_DIR: dist.dir },
+        env: {
+          NODE_ENV: 'production',
+          PORTAL_DIST_DIR: dist.dir,
+          JWT_SECRET: 'a production secret of at least 32 bytes',
+        },
       });
       try {
         for (const url of ['/', '/api/health/live']) {

@@ -46,7 +46,15 @@ describe('migrations', () => {
     expect(applied.map((migration) => migration.name)).toEqual(
       MIGRATIONS.map((migration) => migration.name),
     );
-    expect(await tablesOf(dataSource)).toEqual(['audit_logs', 'memberships', 'partners', 'users']);
+    expect(await tablesOf(dataSource)).toEqual([
+      'audit_logs',
+      'invitations',
+      'memberships',
+      'partners',
+      'password_reset_tokens',
+      'refresh_tokens',
+      'users',
+    ]);
     expect(await pendingSchemaChanges(dataSource)).toEqual([]);
   });
 

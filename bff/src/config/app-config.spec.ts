@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { ConfigValidationError, REPO_ROOT, loadConfig } from './app-config.js';
 
+const SECRET = 'k'.repeat(32);
+
 describe('loadConfig', () => {
   it('has defaults for a local start with the embedded database', () => {
     const config = loadConfig({});
@@ -16,6 +18,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemoData: true,
       trustedProxies: 0,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailOutboxDir: path.join(REPO_ROOT, '.data', 'outbox'),
+      mailFrom: 'Partner portal <no-reply@localhost>',
+      redisUrl: undefined,
+      argon2MemoryKib: 19_456,
+      argon2TimeCost: 2,
     });
     expect(config.isEmbeddedDatabase).toBe(true);
     expect(config.strictTransportSecurity).toBe(false);
@@ -43,7 +52,7 @@ describe('loadConfig', () => {
 
   it('sends HSTS in production and behind an https public URL', () => {
     expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p' })
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p', JWT_SECRET: SECRET })
         .strictTransportSecurity,
     ).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).strictTransportSecurity).toBe(
@@ -97,5 +106,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' })).toThrow(
       /SEED_DEMO_DATA/,
     );
+  });
+
+  it('refuses to start in production without a JWT secret, or with one under 256 bits', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p' })).toThrow(
+      /JWT_SECRET is required when NODE_ENV is production/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'k'.repeat(31) })).toThrow(/at least 32 bytes/);
+    expect(loadConfig({ JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+
+  it('lets only tests lower the argon2id cost', () => {
+    expect(() => loadConfig({ ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
+    expect(() => loadConfig({ ARGON2_TIME_COST: '1' })).toThrow(/ARGON2_TIME_COST/);
+    expect(
+      loadConfig({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }).values(),
+    ).toMatchObject({ argon2MemoryKib: 1024, argon2TimeCost: 1 });
+  });
+
+  it('reads the mail and Redis settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      MAIL_OUTBOX_DIR: '/tmp/outbox',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.values()).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Portal <portal@example.com>',
+      mailOutboxDir: '/tmp/outbox',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'tcp://x' })).toThrow(/REDIS_URL/);
   });
 });

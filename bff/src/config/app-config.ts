@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,12 +8,21 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The bff package folder: this file lives in src/config/ or dist/config/, two levels below it. */
-export const BFF_PACKAGE_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-);
+/**
+ * The bff package folder: the nearest folder above this file with bff's package.json (this file lives in
+ * src/config/, dist/config/, or the benchmark's dist/bench/src/config/).
+ */
+function findPackageDir(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes('"@partner-portal/bff"')) {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) return path.resolve(start, '..', '..');
+  }
+}
+
+export const BFF_PACKAGE_DIR = findPackageDir(path.dirname(fileURLToPath(import.meta.url)));
 /** The monorepo root, the parent of the bff package. */
 export const REPO_ROOT = path.resolve(BFF_PACKAGE_DIR, '..');
 
@@ -30,6 +40,18 @@ export interface AppConfigValues {
   seedDemoData: boolean;
   /** How many reverse proxies in front of the BFF may be trusted for X-Forwarded-For. */
   trustedProxies: number;
+  /** HS256 key of the access JWTs (>= 32 bytes); undefined outside production: generated (see AuthSecrets). */
+  jwtSecret: string | undefined;
+  /** smtp(s):// URL; undefined: e-mails are written to `mailOutboxDir`. */
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  mailFrom: string;
+  /** redis:// URL: throttling counters shared by every instance; undefined: in memory. */
+  redisUrl: string | undefined;
+  /** argon2id memory cost in KiB (>= 19456 outside tests). */
+  argon2MemoryKib: number;
+  /** argon2id iterations (>= 2 outside tests). */
+  argon2TimeCost: number;
 }
 
 /**
@@ -47,6 +69,13 @@ export class AppConfig implements Readonly<AppConfigValues> {
   readonly logLevel: LogLevel;
   readonly seedDemoData: boolean;
   readonly trustedProxies: number;
+  readonly jwtSecret: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailOutboxDir: string;
+  readonly mailFrom: string;
+  readonly redisUrl: string | undefined;
+  readonly argon2MemoryKib: number;
+  readonly argon2TimeCost: number;
 
   constructor(values: AppConfigValues) {
     this.port = values.port;
@@ -59,6 +88,13 @@ export class AppConfig implements Readonly<AppConfigValues> {
     this.logLevel = values.logLevel;
     this.seedDemoData = values.seedDemoData;
     this.trustedProxies = values.trustedProxies;
+    this.jwtSecret = values.jwtSecret;
+    this.smtpUrl = values.smtpUrl;
+    this.mailOutboxDir = values.mailOutboxDir;
+    this.mailFrom = values.mailFrom;
+    this.redisUrl = values.redisUrl;
+    this.argon2MemoryKib = values.argon2MemoryKib;
+    this.argon2TimeCost = values.argon2TimeCost;
   }
 
   /** A copy with some values replaced (tests and tools). */
@@ -68,7 +104,8 @@ export class AppConfig implements Readonly<AppConfigValues> {
 
   values(): AppConfigValues {
     const { port, host, nodeEnv, publicUrl, databaseUrl, dataDir, portalDistDir } = this;
-    const { logLevel, seedDemoData, trustedProxies } = this;
+    const { logLevel, seedDemoData, trustedProxies, jwtSecret, smtpUrl, mailOutboxDir } = this;
+    const { mailFrom, redisUrl, argon2MemoryKib, argon2TimeCost } = this;
     return {
       port,
       host,
@@ -80,7 +117,19 @@ export class AppConfig implements Readonly<AppConfigValues> {
       logLevel,
       seedDemoData,
       trustedProxies,
+      jwtSecret,
+      smtpUrl,
+      mailOutboxDir,
+      mailFrom,
+      redisUrl,
+      argon2MemoryKib,
+      argon2TimeCost,
     };
+  }
+
+  /** Cookies carry `Secure` except in plain-http development and tests. */
+  get secureCookies(): boolean {
+    return this.isProduction || this.publicUrl.startsWith('https:');
   }
 
   get isProduction(): boolean {
@@ -101,6 +150,11 @@ export class AppConfig implements Readonly<AppConfigValues> {
     return this.isProduction || this.publicUrl.startsWith('https:');
   }
 }
+
+export const MIN_JWT_SECRET_BYTES = 32;
+/** OWASP's minimum for argon2id, the floor of PRODUCT.md §5. */
+export const ARGON2_MIN_MEMORY_KIB = 19_456;
+export const ARGON2_MIN_TIME_COST = 2;
 
 /** Thrown when the environment holds invalid values; `problems` has one line per bad variable. */
 export class ConfigValidationError extends Error {
@@ -191,18 +245,55 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('SEED_DEMO_DATA must not be true when NODE_ENV is production');
   }
 
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    problems.push(
+      `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (256 bits), e.g. openssl rand -base64 48`,
+    );
+  } else if (jwtSecret === undefined && nodeEnv === 'production') {
+    problems.push('JWT_SECRET is required when NODE_ENV is production');
+  }
+
+  const url = (name: string, protocols: readonly string[]): string | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    const parsed = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (parsed === undefined || !protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+      return undefined;
+    }
+    return raw;
+  };
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const mailFrom = read('MAIL_FROM') ?? `Partner portal <no-reply@${new URL(publicUrl).hostname}>`;
+
+  // Tests may hash cheaply; anything else gets at least OWASP's argon2id minimum (PRODUCT.md §5).
+  const minMemory = nodeEnv === 'test' ? 8 : ARGON2_MIN_MEMORY_KIB;
+  const minTime = nodeEnv === 'test' ? 1 : ARGON2_MIN_TIME_COST;
+  const argon2MemoryKib = integer('ARGON2_MEMORY_KIB', ARGON2_MIN_MEMORY_KIB, minMemory, 4_194_304);
+  const argon2TimeCost = integer('ARGON2_TIME_COST', ARGON2_MIN_TIME_COST, minTime, 100);
+
   if (problems.length > 0) throw new ConfigValidationError(problems);
 
+  const dataDir = path.resolve(read('DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   return new AppConfig({
     port,
     host,
     nodeEnv,
     publicUrl,
     databaseUrl,
-    dataDir: path.resolve(read('DATA_DIR') ?? path.join(REPO_ROOT, '.data')),
+    dataDir,
     portalDistDir: path.resolve(read('PORTAL_DIST_DIR') ?? path.join(REPO_ROOT, 'portal', 'dist')),
     logLevel,
     seedDemoData,
     trustedProxies,
+    jwtSecret,
+    smtpUrl,
+    mailOutboxDir: path.resolve(read('MAIL_OUTBOX_DIR') ?? path.join(dataDir, 'outbox')),
+    mailFrom,
+    redisUrl,
+    argon2MemoryKib,
+    argon2TimeCost,
   });
 }

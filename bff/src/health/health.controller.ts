@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { ProblemDetails, ProblemException } from '../common/problem-details.js';
+import { Public } from '../auth/decorators/public.decorator.js';
 
 export class HealthStatus {
   @ApiProperty({ example: 'ok', enum: ['ok'] })
@@ -17,6 +18,7 @@ export class HealthStatus {
 const READINESS_TIMEOUT_MS = 2_000;
 
 @ApiTags('health')
+@Public()
 @Controller('api/health')
 export class HealthController {
   private readonly logger = new Logger('Health');

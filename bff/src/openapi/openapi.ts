@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ACCESS_COOKIE } from '../auth/cookies.js';
 import { BFF_PACKAGE_DIR } from '../config/app-config.js';
 import { API_DOCS_PATH } from '../web/security-headers.js';
 
@@ -38,6 +39,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'The JSON API of the partner portal. Errors are RFC 9457 problem details (application/problem+json).',
     )
     .setVersion(packageVersion())
+    // The portal's session: httpOnly cookies (and the csrf cookie repeated in X-CSRF-Token on changes).
+    .addCookieAuth(ACCESS_COOKIE, { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE }, 'cookie')
+    // Internal callers: the same access JWT as `Authorization: Bearer`.
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .build();
   return sortKeys(SwaggerModule.createDocument(app, config)) as OpenAPIObject;
 }

@@ -1,14 +1,22 @@
 import { hash, verify } from '@node-rs/argon2';
 
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+}
+
 /**
  * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1), as PRODUCT.md §5 asks. The library's default
  * algorithm is argon2id; the parameters are stored in the PHC string, so raising them later keeps old
- * hashes verifiable.
+ * hashes verifiable. Configuration may raise the cost (and only tests may lower it: see AppConfig).
  */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const DEFAULT_ARGON2_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2 };
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+export function hashPassword(
+  password: string,
+  cost: Argon2Cost = DEFAULT_ARGON2_COST,
+): Promise<string> {
+  return hash(password, { ...cost, parallelism: 1 });
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -31,6 +31,13 @@ export class User {
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
   lastSignInAt!: Date | null;
 
+  /**
+   * Access tokens issued before this instant are refused: set by sign-out-everywhere and password reset
+   * (rounded up to the next whole second, the resolution of a JWT's `iat`).
+   */
+  @Column({ name: 'tokens_valid_after', type: 'timestamptz', nullable: true })
+  tokensValidAfter!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

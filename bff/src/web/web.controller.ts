@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config.js';
 import { ApplicationErrorPageFilter } from './application-error-page.filter.js';
 import { PortalFiles } from './portal-files.js';
+import { Public } from '../auth/decorators/public.decorator.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
@@ -26,6 +27,7 @@ const NO_REFERRER_PAGES = new Set(['/reset-password', '/welcome']);
  */
 @ApiExcludeController()
 @UseFilters(ApplicationErrorPageFilter)
+@Public()
 @Controller()
 export class WebController implements OnApplicationBootstrap {
   private readonly files: PortalFiles;

@@ -26,9 +26,27 @@ export class CapturedLogs extends Writable {
  */
 const capturedLogs = new CapturedLogs();
 
+/**
+ * Every credential any application of the file handed out or was sent (passwords and tokens in bodies,
+ * bearer tokens, cookie values, X-CSRF-Token): after the file's tests, none may be in its logs.
+ */
+const credentialsSeen = new Set<string>();
+
+afterAll(() => {
+  const text = capturedLogs.lines.map((line) => JSON.stringify(line)).join('\n');
+  const leaked = [...credentialsSeen].filter((secret) => text.includes(secret));
+  if (leaked.length > 0) {
+    throw new Error(`${leaked.length} credential(s) in the logs, e.g. ${leaked[0]?.slice(0, 6)}…`);
+  }
+});
+
 export interface TestApp {
   app: NestFastifyApplication;
   logs: CapturedLogs;
+  /** Every route registered, as `METHOD /url` (HEAD routes left out). */
+  routes: string[];
+  /** Every credential the apps of this file handed out or were sent: none may appear in the logs. */
+  secrets: Set<string>;
   request(options: InjectOptions | string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -52,17 +70,46 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.env,
   });
   const logs = capturedLogs;
+  const routes: string[] = [];
   const app = await createApp(config, {
     logDestination: logs,
     testControllers: options.testControllers,
+    onRoute: ({ method, url }) => {
+      if (method !== 'HEAD') routes.push(`${method} ${url}`);
+    },
   });
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
+  const secrets = credentialsSeen;
+  const remember = (value: unknown) => {
+    if (typeof value === 'string' && value.length >= 8) secrets.add(value);
+  };
   return {
     app,
     logs,
-    request: (injectOptions) => fastify.inject(injectOptions),
+    routes,
+    secrets,
+    request: async (injectOptions) => {
+      if (typeof injectOptions !== 'string') {
+        const payload = injectOptions.payload;
+        if (payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload)) {
+          const body = payload as Record<string, unknown>;
+          remember(body.password);
+          remember(body.token);
+        }
+        const headers = injectOptions.headers ?? {};
+        remember(String(headers.authorization ?? '').replace(/^Bearer /, ''));
+        remember(headers['x-csrf-token']);
+        for (const pair of String(headers.cookie ?? '').split(';'))
+          remember(pair.split('=')[1]?.trim());
+      }
+      const response = await fastify.inject(injectOptions);
+      for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {
+        remember(/^[^=]+=([^;]*)/.exec(String(cookie))?.[1]);
+      }
+      return response;
+    },
     close: () => app.close(),
   };
 }

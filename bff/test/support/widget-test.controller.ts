@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { IsInt, IsString, Length, Min } from 'class-validator';
+import { Public } from '../../src/auth/decorators/public.decorator.js';
 
 /** Exists only in tests: a route that validates a body, and one that fails. */
 export class CreateWidgetDto {
@@ -12,6 +13,7 @@ export class CreateWidgetDto {
   quantity!: number;
 }
 
+@Public()
 @Controller('api/test/widgets')
 export class WidgetTestController {
   @Post()
@@ -27,6 +29,7 @@ export class WidgetTestController {
 }
 
 /** Exists only in tests: a request that takes a while, to watch a shutdown wait for it. */
+@Public()
 @Controller('api/test/slow')
 export class SlowTestController {
   @Post()

@@ -1,4 +1,5 @@
 import { Foundation1795322252897 } from './1795322252897-foundation.js';
+import { Identity1795400000000 } from './1795400000000-identity.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
-export const MIGRATIONS = [Foundation1795322252897];
+export const MIGRATIONS = [Foundation1795322252897, Identity1795400000000];

@@ -1,0 +1,67 @@
+import { Controller, Get, Module, Param } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { PARTNER_ACCESS_SQL } from '../src/partners/guards/partner-access.guard.js';
+import { queryCounter } from './query-counter.js';
+import { AccountCheckDeferred, Public } from '../src/auth/decorators/public.decorator.js';
+import {
+  CurrentPartner,
+  type PartnerContext,
+} from '../src/partners/decorators/current-partner.decorator.js';
+
+interface Answer {
+  ok: true;
+}
+
+/**
+ * (a) the trivial handler, public; (d) the same plus one database round trip: the partner guard's own
+ * statement, sent the ordinary way (dataSource.query, unprepared). (c) − (b) ≤ (d) − (a) says that the
+ * partner chain costs its one round trip and nothing more.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('api/bench')
+class PublicBenchController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Get('public')
+  public(): Answer {
+    return { ok: true };
+  }
+
+  @Get('round-trip/:userId')
+  async roundTrip(@Param('userId') userId: string): Promise<Answer> {
+    await this.dataSource.query(PARTNER_ACCESS_SQL, [userId, 'acme-outdoor']);
+    return { ok: true };
+  }
+
+  @Get('queries')
+  queries(): { count: number } {
+    return { count: queryCounter.count };
+  }
+}
+
+/** (b) the trivial handler behind JWT verification alone (no account lookup). */
+@ApiExcludeController()
+@Controller('api/bench')
+class JwtBenchController {
+  @Get('jwt')
+  @AccountCheckDeferred()
+  jwt(): Answer {
+    return { ok: true };
+  }
+}
+
+/** (c) the trivial handler behind the whole chain of a partner route (JWT, CSRF, partner guard). */
+@ApiExcludeController()
+@Controller('api/partners/:partnerSlug/bench')
+class PartnerBenchController {
+  @Get()
+  partner(@CurrentPartner() context: PartnerContext): Answer & { partner: string } {
+    return { ok: true, partner: context.partner.slug };
+  }
+}
+
+/** The benchmark's routes: registered only in this module, which only bench/server.ts loads. */
+@Module({ controllers: [PublicBenchController, JwtBenchController, PartnerBenchController] })
+export class BenchModule {}

@@ -1,0 +1,152 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemDetails } from '../common/problem-details.js';
+import { AuthService } from './auth.service.js';
+import { type AuthUser, CurrentUser } from './decorators/current-user.decorator.js';
+import { Public } from './decorators/public.decorator.js';
+import { ForgotPasswordDto, ResetPasswordDto, SessionDto, SignInDto } from './dto/auth.dto.js';
+import { UsesSessionCookies } from './guards/csrf.guard.js';
+
+@ApiTags('auth')
+@ApiForbiddenResponse({ type: ProblemDetails, description: 'CSRF: `code: csrf`.' })
+@Controller('api/auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('signin')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sign in: sets the access, refresh and csrf cookies.',
+    operationId: 'signIn',
+  })
+  @ApiOkResponse({ type: SessionDto })
+  @ApiUnauthorizedResponse({
+    type: ProblemDetails,
+    description: 'Wrong e-mail or password (`code: invalid_credentials`), the same for both.',
+  })
+  @ApiTooManyRequestsResponse({ type: ProblemDetails, description: 'Throttled: see Retry-After.' })
+  signIn(
+    @Body() body: SignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionDto> {
+    return this.auth.signIn(body.email, body.password, request, reply);
+  }
+
+  @Post('signout')
+  @Public()
+  @UsesSessionCookies()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Sign out: revokes the session of the cookies and clears them (204 even without one).',
+    operationId: 'signOut',
+  })
+  @ApiNoContentResponse({ description: 'Signed out.' })
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.auth.signOut(request, reply);
+  }
+
+  @Post('signout-everywhere')
+  @HttpCode(204)
+  @ApiCookieAuth('cookie')
+  @ApiBearerAuth('bearer')
+  @ApiOperation({
+    summary: 'Ends every session of the caller, on every device.',
+    operationId: 'signOutEverywhere',
+  })
+  @ApiNoContentResponse({ description: 'Every session ended.' })
+  @ApiUnauthorizedResponse({ type: ProblemDetails })
+  async signOutEverywhere(
+    @CurrentUser() user: AuthUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.auth.signOutEverywhere(user, request, reply);
+  }
+
+  @Post('refresh')
+  @Public()
+  @UsesSessionCookies()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Rotates the refresh cookie and renews the access cookie.',
+    operationId: 'refreshSession',
+  })
+  @ApiOkResponse({ type: SessionDto })
+  @ApiUnauthorizedResponse({ type: ProblemDetails, description: 'No valid refresh cookie.' })
+  refresh(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionDto> {
+    return this.auth.refresh(request, reply);
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Mails a reset link if the account exists; the answer is the same either way.',
+    operationId: 'forgotPassword',
+  })
+  @ApiAcceptedResponse({ description: 'Accepted (whether or not the e-mail exists).' })
+  @ApiTooManyRequestsResponse({ type: ProblemDetails, description: 'Throttled: see Retry-After.' })
+  async forgotPassword(
+    @Body() body: ForgotPasswordDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.auth.forgotPassword(body.email, request, reply);
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Sets a new password with a reset token; ends every session; does not sign in.',
+    operationId: 'resetPassword',
+  })
+  @ApiNoContentResponse({ description: 'Password changed.' })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: '`code: token_invalid` (unknown, used or expired) or `validation`.',
+  })
+  async resetPassword(
+    @Body() body: ResetPasswordDto,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    await this.auth.resetPassword(body.token, body.password, request);
+  }
+}
+
+@ApiTags('auth')
+@Controller('api/me')
+export class MeController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Get()
+  @ApiCookieAuth('cookie')
+  @ApiBearerAuth('bearer')
+  @ApiOperation({ summary: 'Who is signed in, and their partners.', operationId: 'getMe' })
+  @ApiOkResponse({ type: SessionDto })
+  @ApiUnauthorizedResponse({ type: ProblemDetails })
+  me(@CurrentUser() user: AuthUser): Promise<SessionDto> {
+    return this.auth.session(user.id);
+  }
+}

@@ -1,0 +1,25 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ProblemException } from '../../common/problem-details.js';
+
+/** The signed-in caller, as the JWT guard put it on the request. */
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  /** `iat` of the access token, in seconds. */
+  issuedAt: number;
+  /** How the token came: a cookie (CSRF rules apply) or `Authorization: Bearer`. */
+  source: 'cookie' | 'bearer';
+}
+
+export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };
+
+export function authUserOf(request: FastifyRequest): AuthUser | undefined {
+  return (request as AuthenticatedRequest).user;
+}
+
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const user = authUserOf(context.switchToHttp().getRequest<FastifyRequest>());
+  if (user === undefined) throw new ProblemException(401, 'unauthorized', 'Sign in first.');
+  return user;
+});

@@ -1,0 +1,54 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { ProblemException } from '../../common/problem-details.js';
+import { AccountState } from '../account-state.js';
+import { ACCOUNT_CHECK_DEFERRED, IS_PUBLIC } from '../decorators/public.decorator.js';
+import { authUserOf } from '../decorators/current-user.decorator.js';
+
+/** Routes under /api/partners/{partnerSlug}: the partner guard checks the account with the membership. */
+export function isPartnerRoute(request: FastifyRequest): boolean {
+  const params = request.params as Record<string, string | undefined> | undefined;
+  return params?.partnerSlug !== undefined;
+}
+
+/**
+ * The global guard (APP_GUARD): every route needs a valid access JWT, from the cookie or
+ * `Authorization: Bearer`, unless it is `@Public()`. Then the account must still be active and the
+ * token not older than its last sign-out-everywhere or password reset.
+ */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly accounts: AccountState,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true) return true;
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const user = authUserOf(request);
+    if (user === undefined) throw unauthorized();
+    if (isPartnerRoute(request)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(ACCOUNT_CHECK_DEFERRED, targets) === true) {
+      return true;
+    }
+    await this.accounts.assertValid(user);
+    return true;
+  }
+
+  override handleRequest<TUser>(error: unknown, user: unknown): TUser {
+    if (error !== null && error !== undefined) throw unauthorized();
+    if (user === false || user === undefined || user === null) throw unauthorized();
+    return user as TUser;
+  }
+}
+
+function unauthorized(): ProblemException {
+  return new ProblemException(401, 'unauthorized', 'Sign in first.');
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { Strategy } from 'passport-jwt';
+import { AppConfig } from '../../config/app-config.js';
+import { AuthSecrets } from '../auth-secrets.js';
+import { ACCESS_COOKIE, cookiesOf } from '../cookies.js';
+import type { AuthUser } from '../decorators/current-user.decorator.js';
+import {
+  type AccessClaims,
+  JWT_ALGORITHM,
+  jwtAudience,
+  jwtIssuer,
+} from '../tokens/access-tokens.js';
+
+type SourcedRequest = FastifyRequest & { accessTokenSource?: AuthUser['source'] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `Authorization: Bearer` (internal callers) first, else the httpOnly access cookie. */
+function accessTokenOf(request: FastifyRequest): string | null {
+  const sourced = request as SourcedRequest;
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization);
+    sourced.accessTokenSource = 'bearer';
+    return match?.[1] ?? null;
+  }
+  const cookie = cookiesOf(request)[ACCESS_COOKIE];
+  if (cookie === undefined || cookie === '') return null;
+  sourced.accessTokenSource = 'cookie';
+  return cookie;
+}
+
+/**
+ * passport-jwt with the algorithm pinned to HS256 and `iss`/`aud` checked. The key is a KeyObject:
+ * jsonwebtoken re-imports a string secret on every verification (~400 µs), a KeyObject not at all.
+ * passport-jwt's types know only string | Buffer; jsonwebtoken accepts the KeyObject it is handed.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(config: AppConfig, secrets: AuthSecrets) {
+    super({
+      jwtFromRequest: accessTokenOf,
+      secretOrKey: secrets.jwtKey as unknown as Buffer,
+      algorithms: [JWT_ALGORITHM],
+      issuer: jwtIssuer(config),
+      audience: jwtAudience(config),
+      ignoreExpiration: false,
+      passReqToCallback: true,
+    });
+  }
+
+  validate(request: FastifyRequest, claims: Partial<AccessClaims>): AuthUser | false {
+    if (
+      typeof claims.sub !== 'string' ||
+      !UUID.test(claims.sub) ||
+      typeof claims.sid !== 'string' ||
+      typeof claims.iat !== 'number'
+    ) {
+      return false;
+    }
+    return {
+      id: claims.sub,
+      sessionId: claims.sid,
+      issuedAt: claims.iat,
+      source: (request as SourcedRequest).accessTokenSource ?? 'cookie',
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { SetMetadata } from '@nestjs/common';
+import type { MembershipRole } from '../membership.entity.js';
+
+export const PARTNER_ACCESS = 'partners:access';
+
+/**
+ * Who may use a route under /api/partners/{partnerSlug}. Without it: every member, and staff.
+ * `role`: the least role of a member (viewer < manager < admin). `staff`: whether staff pass too
+ * (default: only when no role is required).
+ */
+export interface PartnerAccessRule {
+  role?: MembershipRole;
+  staff?: boolean;
+}
+
+export const PartnerAccess = (rule: PartnerAccessRule): MethodDecorator & ClassDecorator =>
+  SetMetadata(PARTNER_ACCESS, rule);

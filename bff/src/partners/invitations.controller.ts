@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthService } from '../auth/auth.service.js';
+import { Public } from '../auth/decorators/public.decorator.js';
+import { AcceptInvitationDto, InvitationDto, SessionDto } from '../auth/dto/auth.dto.js';
+import { ProblemDetails } from '../common/problem-details.js';
+import { InvitationsService } from './invitations.service.js';
+
+@ApiTags('auth')
+@Controller('api/auth/invitations')
+export class InvitationsController {
+  constructor(
+    private readonly invitations: InvitationsService,
+    private readonly auth: AuthService,
+  ) {}
+
+  @Get(':token')
+  @Public()
+  @ApiOperation({ summary: 'Who is invited, to which partner.', operationId: 'getInvitation' })
+  @ApiOkResponse({ type: InvitationDto })
+  @ApiNotFoundResponse({ type: ProblemDetails, description: 'Unknown, used or expired.' })
+  describe(@Param('token') token: string): Promise<InvitationDto> {
+    return this.invitations.describe(token);
+  }
+
+  @Post(':token/accept')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Accepts the invitation (creating the account) and signs in.',
+    operationId: 'acceptInvitation',
+  })
+  @ApiOkResponse({ type: SessionDto })
+  @ApiBadRequestResponse({ type: ProblemDetails, description: 'The password breaks the rule.' })
+  @ApiUnauthorizedResponse({
+    type: ProblemDetails,
+    description: 'The account exists and the password is not its current one.',
+  })
+  @ApiNotFoundResponse({ type: ProblemDetails, description: 'Unknown, used or expired.' })
+  async accept(
+    @Param('token') token: string,
+    @Body() body: AcceptInvitationDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionDto> {
+    const userId = await this.invitations.accept(token, body.name, body.password, request.ip);
+    return this.auth.startSession(userId, reply);
+  }
+}

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHEAP_ARGON2, DEMO_PASSWORD, expectNoSecretsInLogs } from './support/identity.js';
+import { startTestApp } from './support/test-app.js';
+import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+
+/**
+ * Tests that need an application of their own configuration, one after the other (passport keeps one
+ * "jwt" strategy per process: two applications alive at once would share the last one's key).
+ */
+describe('sign-in, on applications of their own', () => {
+  let database: TestDatabase;
+  let outbox: string;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    outbox = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+  });
+
+  afterAll(async () => {
+    await database?.stop();
+    await rm(outbox, { recursive: true, force: true });
+  });
+
+  it('marks the cookies Secure behind an https public URL', async () => {
+    const secure = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true', PUBLIC_URL: 'https://portal.example' },
+    });
+    try {
+      const response = await secure.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'viewer@acme.example', password: DEMO_PASSWORD },
+      });
+      for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {
+        expect(String(cookie)).toMatch(/; Secure/);
+      }
+      expect(response.statusCode).toBe(200);
+      expectNoSecretsInLogs(secure);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('takes the same time for a known and an unknown e-mail (median of 200 each, < 10 ms apart), at the production argon2 cost', async () => {
+    const production = await startTestApp({
+      databaseUrl: database.url,
+      env: { SEED_DEMO_DATA: 'true', MAIL_OUTBOX_DIR: outbox },
+    });
+    try {
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)] ?? 0;
+      };
+      const timings = {
+        knownSignin: [] as number[],
+        unknownSignin: [] as number[],
+        knownForgot: [] as number[],
+        unknownForgot: [] as number[],
+      };
+      for (let sample = 0; sample < 200; sample += 1) {
+        // Interleaved, each from its own address: the throttles stay out of the measurement.
+        for (const [key, email, route] of [
+          ['knownSignin', 'viewer@acme.example', 'signin'],
+          ['unknownSignin', `ghost${sample}@acme.example`, 'signin'],
+          ['knownForgot', 'viewer@acme.example', 'forgot-password'],
+          ['unknownForgot', `ghost${sample}@acme.example`, 'forgot-password'],
+        ] as const) {
+          const started = performance.now();
+          const response = await production.request({
+            method: 'POST',
+            url: `/api/auth/${route}`,
+            remoteAddress: `10.${90 + ['knownSignin', 'unknownSignin', 'knownForgot', 'unknownForgot'].indexOf(key)}.${Math.floor(sample / 250)}.${sample % 250}`,
+            payload:
+              route === 'signin' ? { email, password: 'a wrong passphrase here' } : { email },
+          });
+          timings[key].push(performance.now() - started);
+          expect(response.statusCode).toBe(
+            route === 'signin'
+              ? 401
+              : route === 'forgot-password' && key === 'knownForgot' && sample >= 5
+                ? 429
+                : 202,
+          );
+        }
+      }
+      expect(Math.abs(median(timings.knownSignin) - median(timings.unknownSignin))).toBeLessThan(
+        10,
+      );
+      expect(Math.abs(median(timings.knownForgot) - median(timings.unknownForgot))).toBeLessThan(
+        10,
+      );
+      expectNoSecretsInLogs(production, [DEMO_PASSWORD]);
+    } finally {
+      await production.close();
+    }
+  });
+});

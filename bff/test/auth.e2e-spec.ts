@@ -1,0 +1,499 @@
+import { jest } from '@jest/globals';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AuthService } from '../src/auth/auth.service.js';
+import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from '../src/auth/tokens/refresh-sessions.js';
+import { Clock } from '../src/common/clock.js';
+import {
+  CHEAP_ARGON2,
+  DEMO_PASSWORD,
+  cookiesFrom,
+  expectNoSecretsInLogs,
+  sessionFrom,
+  signIn,
+} from './support/identity.js';
+import { type TestApp, TEST_PUBLIC_URL, startTestApp } from './support/test-app.js';
+import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+
+describe('sessions and passwords', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let outbox: string;
+  const passwords: string[] = [DEMO_PASSWORD];
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    outbox = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true', MAIL_OUTBOX_DIR: outbox },
+    });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  afterAll(async () => {
+    if (api !== undefined) expectNoSecretsInLogs(api, passwords);
+    await api?.close();
+    await database?.stop();
+    await rm(outbox, { recursive: true, force: true });
+  });
+
+  /** The application clock, moved by `ms` from now. */
+  function moveClock(ms: number): void {
+    const at = Date.now() + ms;
+    jest.spyOn(api.app.get(Clock), 'now').mockImplementation(() => new Date(at));
+  }
+
+  const me = (cookie: string) => api.request({ url: '/api/me', headers: { cookie } });
+  const refresh = (refreshToken: string, csrf: string) =>
+    api.request({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `pp_refresh=${refreshToken}; csrf=${csrf}`, 'x-csrf-token': csrf },
+    });
+
+  async function mailsTo(email: string): Promise<string[]> {
+    const files = (await readdir(outbox)).sort();
+    const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
+    return texts.filter((text) => text.includes(email));
+  }
+
+  async function resetTokenFor(email: string): Promise<string> {
+    const before = (await mailsTo(email)).length;
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const mails = await mailsTo(email);
+    expect(mails.length).toBe(before + 1);
+    const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? '');
+    if (match?.[1] === undefined) throw new Error('no reset link');
+    return match[1];
+  }
+
+  async function newUser(label: string): Promise<{ email: string; password: string }> {
+    const email = `${label}.${Date.now()}${Math.floor(Math.random() * 1000)}@acme.example`;
+    const password = `granite meadow ${label} lantern`;
+    passwords.push(password);
+    const admin = await signIn(api, 'admin@acme.example');
+    const invited = await api.request({
+      method: 'POST',
+      url: '/api/partners/acme-outdoor/invitations',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+      payload: { email, role: 'viewer' },
+    });
+    expect(`${invited.statusCode} ${invited.body}`).toMatch(/^201/);
+    const mail = (await mailsTo(email)).at(-1) ?? '';
+    const token = /welcome\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
+    const accepted = await api.request({
+      method: 'POST',
+      url: `/api/auth/invitations/${token}/accept`,
+      payload: { name: label, password },
+    });
+    expect(accepted.statusCode).toBe(200);
+    return { email, password };
+  }
+
+  describe('sign-in', () => {
+    it('sets httpOnly SameSite=Strict cookies, the refresh one only for /api/auth, and answers the session', async () => {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'multi@example.com', password: DEMO_PASSWORD },
+      });
+      const cookies = [response.headers['set-cookie'] ?? []].flat().map(String);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        user: { email: 'multi@example.com', name: 'Morgan Multi', isStaff: false },
+        memberships: [
+          { partner: { slug: 'acme-outdoor', name: 'Acme Outdoor Co.' }, role: 'manager' },
+          { partner: { slug: 'northwind', name: 'Northwind Goods' }, role: 'viewer' },
+        ],
+      });
+      expect(cookies.find((c) => c.startsWith('pp_access='))).toMatch(
+        /Path=\/api; Max-Age=900; SameSite=Strict; HttpOnly$/,
+      );
+      expect(cookies.find((c) => c.startsWith('pp_refresh='))).toMatch(
+        /Path=\/api\/auth; Max-Age=1209600; SameSite=Strict; HttpOnly$/,
+      );
+      expect(cookies.find((c) => c.startsWith('csrf='))).not.toMatch(/HttpOnly/);
+      expect((await me(sessionFrom(response).cookie)).statusCode).toBe(200);
+    });
+
+    it('gives a wrong password and an unknown e-mail the same status and body', async () => {
+      const known = await api.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'viewer@acme.example', password: 'not the right passphrase' },
+      });
+      const unknown = await api.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'nobody.at.all@acme.example', password: 'not the right passphrase' },
+      });
+      const body = (r: typeof known) => ({ ...r.json<Record<string, unknown>>(), requestId: '' });
+
+      expect([known.statusCode, unknown.statusCode]).toEqual([401, 401]);
+      expect(body(known)).toEqual(body(unknown));
+      expect(known.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('refresh rotation', () => {
+    it('rotates on every use; the rotated token used again ends the whole session', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const first = await refresh(session.refresh, session.csrf);
+      expect(first.statusCode).toBe(200);
+      const rotated = sessionFrom(first);
+      expect(rotated.refresh).not.toBe(session.refresh);
+      expect(rotated.csrf).toBe(session.csrf);
+
+      const reuse = await refresh(session.refresh, session.csrf);
+      expect(reuse.statusCode).toBe(401);
+      // The family is revoked: the newest token is refused too.
+      expect((await refresh(rotated.refresh, rotated.csrf)).statusCode).toBe(401);
+    });
+
+    it('lets one of two concurrent uses of a token rotate; the other is a reuse that ends the session', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const results = await Promise.all([
+        refresh(session.refresh, session.csrf),
+        refresh(session.refresh, session.csrf),
+      ]);
+      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 401]);
+      const winner = results.find((result) => result.statusCode === 200);
+      const rotated = winner === undefined ? undefined : sessionFrom(winner);
+      expect((await refresh(rotated?.refresh ?? '', session.csrf)).statusCode).toBe(401);
+    });
+
+    it('requires the CSRF token', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { cookie: `pp_refresh=${session.refresh}; csrf=${session.csrf}` },
+      });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it('expires after 14 idle days, and 30 days after sign-in however active', async () => {
+      const idle = await signIn(api, 'viewer@acme.example');
+      moveClock(REFRESH_IDLE_MS + 1000);
+      expect((await refresh(idle.refresh, idle.csrf)).statusCode).toBe(401);
+      jest.restoreAllMocks();
+
+      let current = await signIn(api, 'viewer@acme.example');
+      const step = 10 * 24 * 60 * 60 * 1000;
+      for (const days of [1, 2]) {
+        moveClock(step * days);
+        const response = await refresh(current.refresh, current.csrf);
+        expect(response.statusCode).toBe(200);
+        current = sessionFrom(response);
+      }
+      moveClock(REFRESH_ABSOLUTE_MS + 1000);
+      expect((await refresh(current.refresh, current.csrf)).statusCode).toBe(401);
+    });
+  });
+
+  describe('sign-out', () => {
+    it('revokes the session and clears the cookies', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const out = await api.request({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(cookiesFrom(out)).toEqual({ pp_access: '', pp_refresh: '', csrf: '' });
+      expect((await refresh(session.refresh, session.csrf)).statusCode).toBe(401);
+    });
+
+    it('everywhere: every session of the user ends, access tokens included', async () => {
+      const user = await newUser('everywhere');
+      const one = await signIn(api, user.email, user.password);
+      const two = await signIn(api, user.email, user.password);
+      const out = await api.request({
+        method: 'POST',
+        url: '/api/auth/signout-everywhere',
+        headers: { cookie: one.cookie, 'x-csrf-token': one.csrf },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await me(two.cookie)).statusCode).toBe(401);
+      expect((await refresh(two.refresh, two.csrf)).statusCode).toBe(401);
+      const three = await signIn(api, user.email, user.password);
+      expect((await me(three.cookie)).statusCode).toBe(200);
+    });
+  });
+
+  describe('password reset', () => {
+    const reset = (token: string, password: string, headers: Record<string, string> = {}) =>
+      api.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password },
+        headers,
+      });
+
+    it('works once, ends every session, mails a notice, and does not sign in', async () => {
+      const user = await newUser('resetter');
+      const old = await signIn(api, user.email, user.password);
+      const token = await resetTokenFor(user.email);
+      const password = 'copper kettle winter morning';
+      passwords.push(password);
+
+      const done = await reset(token, password);
+      expect(done.statusCode).toBe(204);
+      expect(done.headers['set-cookie']).toBeUndefined();
+      expect((await reset(token, 'another fine passphrase')).json()).toMatchObject({
+        status: 400,
+        code: 'token_invalid',
+      });
+      expect((await me(old.cookie)).statusCode).toBe(401);
+      expect((await refresh(old.refresh, old.csrf)).statusCode).toBe(401);
+      expect((await mailsTo(user.email)).at(-1)).toContain(
+        'password of your partner portal account was just changed',
+      );
+      await expect(signIn(api, user.email, user.password)).rejects.toThrow(/401/);
+      await signIn(api, user.email, password);
+    });
+
+    it('refuses an expired token', async () => {
+      const user = await newUser('expired');
+      const token = await resetTokenFor(user.email);
+      moveClock(31 * 60 * 1000);
+      expect((await reset(token, 'copper kettle winter morning')).json()).toMatchObject({
+        code: 'token_invalid',
+      });
+    });
+
+    it('lets exactly one of two parallel uses succeed', async () => {
+      const user = await newUser('parallel');
+      const token = await resetTokenFor(user.email);
+      const results = await Promise.all([
+        reset(token, 'first parallel passphrase'),
+        reset(token, 'second parallel passphrase'),
+      ]);
+      passwords.push('first parallel passphrase', 'second parallel passphrase');
+      expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
+    });
+
+    it('voids older tokens when a newer one is issued', async () => {
+      const user = await newUser('twice');
+      const older = await resetTokenFor(user.email);
+      const newer = await resetTokenFor(user.email);
+      expect((await reset(older, 'older link passphrase')).statusCode).toBe(400);
+      expect((await reset(newer, 'newer link passphrase')).statusCode).toBe(204);
+      passwords.push('older link passphrase', 'newer link passphrase');
+    });
+
+    it('builds the link from PUBLIC_URL even when the Host header lies', async () => {
+      const user = await newUser('host');
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        payload: { email: user.email },
+      });
+      expect(response.statusCode).toBe(202);
+      let mails: string[] = [];
+      for (let attempt = 0; attempt < 50 && mails.length < 2; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        mails = (await mailsTo(user.email)).filter((mail) => mail.includes('reset-password'));
+      }
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain(`${TEST_PUBLIC_URL}/reset-password?token=`);
+      expect(mails[0]).not.toContain('evil.example');
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mails[0] ?? '')?.[1];
+      if (token !== undefined) api.secrets.add(token);
+    });
+
+    it('applies the password rule, with the e-mail of the token', async () => {
+      const user = await newUser('rules');
+      const token = await resetTokenFor(user.email);
+      const local = user.email.split('@')[0] ?? '';
+      for (const password of ['too short', `${local}-and-more`, '1qaz2wsx3edc4rfv']) {
+        const response = await reset(token, password);
+        expect(response.json()).toMatchObject({ status: 400, code: 'validation' });
+      }
+      expect((await reset(token, 'a perfectly fine passphrase')).statusCode).toBe(204);
+      passwords.push('a perfectly fine passphrase');
+    });
+  });
+
+  describe('invitations', () => {
+    async function invite(email: string, role = 'viewer'): Promise<string> {
+      const admin = await signIn(api, 'admin@acme.example');
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/partners/acme-outdoor/invitations',
+        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+        payload: { email, role },
+      });
+      expect(response.statusCode).toBe(201);
+      const mail = (await mailsTo(email)).at(-1) ?? '';
+      expect(mail).toContain(`${TEST_PUBLIC_URL}/welcome?token=`);
+      return /welcome\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
+    }
+
+    it('describes the invitation, signs the new person in once, and is spent after', async () => {
+      const email = `invited.${Date.now()}@acme.example`;
+      const token = await invite(email, 'manager');
+      const described = await api.request({ url: `/api/auth/invitations/${token}` });
+      expect(described.json()).toMatchObject({
+        email,
+        role: 'manager',
+        partner: { slug: 'acme-outdoor', name: 'Acme Outdoor Co.' },
+      });
+      const accept = () =>
+        api.request({
+          method: 'POST',
+          url: `/api/auth/invitations/${token}/accept`,
+          payload: { name: 'Ivy Invited', password: 'lantern orchard pebble vast' },
+        });
+      passwords.push('lantern orchard pebble vast');
+      const accepted = await accept();
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({
+        user: { email, name: 'Ivy Invited' },
+        memberships: [{ partner: { slug: 'acme-outdoor' }, role: 'manager' }],
+      });
+      expect((await me(sessionFrom(accepted).cookie)).statusCode).toBe(200);
+      expect((await accept()).statusCode).toBe(404);
+      expect((await api.request({ url: `/api/auth/invitations/${token}` })).statusCode).toBe(404);
+    });
+
+    it('expires after 7 days', async () => {
+      const token = await invite(`late.${Date.now()}@acme.example`);
+      moveClock(7 * 24 * 60 * 60 * 1000 + 1000);
+      expect((await api.request({ url: `/api/auth/invitations/${token}` })).statusCode).toBe(404);
+    });
+
+    it('refuses a weak password for a new account, and asks an existing one for its password', async () => {
+      const token = await invite(`weak.${Date.now()}@acme.example`);
+      const weak = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${token}/accept`,
+        payload: { name: 'Weak', password: 'short' },
+      });
+      expect(weak.json()).toMatchObject({ status: 400, code: 'validation' });
+
+      const existing = await invite('admin@northwind.example');
+      const wrong = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${existing}/accept`,
+        payload: { name: 'Nora', password: 'not her password at all' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${existing}/accept`,
+        payload: { name: 'Nora', password: DEMO_PASSWORD },
+      });
+      expect(right.statusCode).toBe(200);
+      expect(right.json<{ memberships: unknown[] }>().memberships).toHaveLength(2);
+    });
+
+    it('keeps the last admin of a partner', async () => {
+      const nora = await signIn(api, 'admin@northwind.example');
+      const me = await api.request({ url: '/api/me', headers: { cookie: nora.cookie } });
+      const id = me.json<{ user: { id: string } }>().user.id;
+      const demote = await api.request({
+        method: 'PATCH',
+        url: `/api/partners/northwind/members/${id}`,
+        headers: { cookie: nora.cookie, 'x-csrf-token': nora.csrf },
+        payload: { role: 'viewer' },
+      });
+      expect(demote.json()).toMatchObject({ status: 409, code: 'last_admin' });
+    });
+  });
+
+  describe('throttling', () => {
+    it('refuses the 11th sign-in of an account and IP after 10 failures, with Retry-After; a forged X-Forwarded-For does not help', async () => {
+      const attempt = (forwarded?: string) =>
+        api.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          remoteAddress: '10.77.0.1',
+          headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+          payload: { email: 'manager@acme.example', password: 'wrong wrong wrong wrong' },
+        });
+      for (let failure = 1; failure <= 10; failure += 1) {
+        expect((await attempt(`203.0.113.${failure}`)).statusCode).toBe(401);
+      }
+      const blocked = await attempt('198.51.100.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+      expect(blocked.json()).toMatchObject({ code: 'rate_limited' });
+      // The right password does not get through either, from that address.
+      const right = await api.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '10.77.0.1',
+        payload: { email: 'manager@acme.example', password: DEMO_PASSWORD },
+      });
+      expect(right.statusCode).toBe(429);
+    });
+
+    it('allows 30 sign-in attempts a minute per IP, then 429', async () => {
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 31; attempt += 1) {
+        const response = await api.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          remoteAddress: '10.78.0.1',
+          headers: { 'x-forwarded-for': `192.0.2.${attempt}` },
+          payload: { email: `nobody${attempt}@example.com`, password: 'whatever it is here' },
+        });
+        statuses.push(response.statusCode);
+        if (attempt === 31) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+
+    it('allows 5 forgot-password requests an hour per e-mail, and 20 per IP', async () => {
+      const forgot = (email: string, ip: string) =>
+        api.request({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: ip,
+          payload: { email },
+        });
+      const perEmail: number[] = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        perEmail.push(
+          (await forgot('someone.throttled@example.com', `10.79.0.${attempt}`)).statusCode,
+        );
+      }
+      expect(perEmail).toEqual([202, 202, 202, 202, 202, 429]);
+      const perIp: number[] = [];
+      for (let attempt = 1; attempt <= 21; attempt += 1) {
+        perIp.push((await forgot(`person${attempt}@example.com`, '10.80.0.1')).statusCode);
+      }
+      expect(perIp.filter((status) => status === 202)).toHaveLength(20);
+      expect(perIp[20]).toBe(429);
+    });
+  });
+
+  describe('no account enumeration', () => {
+    it('forgot-password answers a known and an unknown e-mail alike', async () => {
+      const known = await api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: '10.81.0.1',
+        payload: { email: 'viewer@acme.example' },
+      });
+      const unknown = await api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: '10.81.0.2',
+        payload: { email: 'nobody.known@acme.example' },
+      });
+      expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+      expect(known.body).toBe(unknown.body);
+    });
+  });
+});

@@ -1,0 +1,550 @@
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ModulesContainer } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { AuthSecrets } from '../src/auth/auth-secrets.js';
+import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
+import { ACCOUNT_CHECK_DEFERRED } from '../src/auth/decorators/public.decorator.js';
+import { hashPassword } from '../src/users/password-hash.js';
+import {
+  CHEAP_ARGON2,
+  ORIGIN,
+  createUser,
+  expectNoSecretsInLogs,
+  signIn,
+  userId,
+} from './support/identity.js';
+import { type TestApp, startTestApp } from './support/test-app.js';
+import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+
+type Role = 'anonymous' | 'non-member' | 'viewer' | 'manager' | 'admin' | 'staff';
+const ROLES: Role[] = ['anonymous', 'non-member', 'viewer', 'manager', 'admin', 'staff'];
+
+/** Who may use a route, by the spec (PRODUCT.md §2, API.md). */
+type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  /** Under /api/partners/{slug}: the least member role, and whether staff pass. */
+  | { kind: 'partner'; role: 'viewer' | 'manager' | 'admin'; staff: boolean; resource?: true };
+
+interface Context {
+  slug: string;
+  /** A member id of the partner the request is aimed at, for routes with :userId. */
+  memberOf: (slug: string) => Promise<string>;
+}
+
+interface RouteSpec {
+  access: Access;
+  request: (context: Context) => Promise<InjectOptions> | InjectOptions;
+}
+
+/**
+ * THE MATRIX: every route of the application. The test fails when a route is registered that is not
+ * here (and when one here is no longer registered).
+ */
+const MATRIX: Record<string, RouteSpec> = {
+  'GET /api/health/live': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/health/live' }),
+  },
+  'GET /api/health/ready': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/health/ready' }),
+  },
+  'GET /api/docs': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs' }),
+  },
+  'GET /api/docs/*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/swagger-ui.css' }),
+  },
+  'GET /api/docs/': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/' }),
+  },
+  'GET /api/docs/LICENSE': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/LICENSE' }),
+  },
+  'GET /api/docs/docs/*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/docs/x' }),
+  },
+  'GET /api/docs/docs/swagger-ui-init.js': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/docs/swagger-ui-init.js' }),
+  },
+  'GET /api/docs/index.html': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/index.html' }),
+  },
+  'GET /api/docs/swagger-ui-init.js': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/docs/swagger-ui-init.js' }),
+  },
+  'GET /api/openapi.json': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+  },
+  'GET /*': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/acme-outdoor/overview' }),
+  },
+  'POST /api/auth/signin': {
+    access: { kind: 'public' },
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'nobody@example.com', password: 'x'.repeat(20) },
+    }),
+  },
+  'POST /api/auth/signout': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'POST', url: '/api/auth/signout' }),
+  },
+  'POST /api/auth/refresh': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'POST', url: '/api/auth/refresh' }),
+  },
+  'POST /api/auth/forgot-password': {
+    access: { kind: 'public' },
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    }),
+  },
+  'POST /api/auth/reset-password': {
+    access: { kind: 'public' },
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'nope', password: 'x'.repeat(20) },
+    }),
+  },
+  'GET /api/auth/invitations/:token': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/auth/invitations/nope' }),
+  },
+  'POST /api/auth/invitations/:token/accept': {
+    access: { kind: 'public' },
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/invitations/nope/accept',
+      payload: { name: 'N', password: 'x'.repeat(20) },
+    }),
+  },
+  'GET /api/me': {
+    access: { kind: 'signed-in' },
+    request: () => ({ method: 'GET', url: '/api/me' }),
+  },
+  'POST /api/auth/signout-everywhere': {
+    access: { kind: 'signed-in' },
+    request: () => ({ method: 'POST', url: '/api/auth/signout-everywhere' }),
+  },
+  'GET /api/partners/:partnerSlug': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}` }),
+  },
+  'GET /api/partners/:partnerSlug/members': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/members` }),
+  },
+  'POST /api/partners/:partnerSlug/invitations': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/invitations`,
+      payload: { email: `invitee.${randomUUID()}@example.com`, role: 'viewer' },
+    }),
+  },
+  'PATCH /api/partners/:partnerSlug/members/:userId': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, memberOf }) => ({
+      method: 'PATCH',
+      url: `/api/partners/${slug}/members/${await memberOf(slug)}`,
+      payload: { role: 'manager' },
+    }),
+  },
+  'DELETE /api/partners/:partnerSlug/members/:userId': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, memberOf }) => ({
+      method: 'DELETE',
+      url: `/api/partners/${slug}/members/${await memberOf(slug)}`,
+    }),
+  },
+};
+
+const OWN = 'acme-outdoor';
+const OTHER = 'northwind';
+const RANK = { viewer: 1, manager: 2, admin: 3 } as const;
+
+type Outcome = 'ok' | 401 | 403 | 404;
+
+function expected(access: Access, role: Role, slug: string): Outcome {
+  if (access.kind === 'public') return 'ok';
+  if (role === 'anonymous') return 401;
+  if (access.kind === 'signed-in') return 'ok';
+  if (role === 'staff') return access.staff ? 'ok' : 403;
+  if (role === 'non-member' || slug !== OWN) return 404;
+  return RANK[role] >= RANK[access.role] ? 'ok' : 403;
+}
+
+function outcomeOf(response: LightMyRequestResponse, access?: Access): Outcome | number {
+  // A public route may refuse for its own reasons (bad credentials, unknown token), never for access.
+  if (access?.kind === 'public') return response.statusCode === 403 ? 403 : 'ok';
+  if (response.statusCode < 400) return 'ok';
+  if ([401, 403, 404].includes(response.statusCode)) return response.statusCode as Outcome;
+  return response.statusCode;
+}
+
+describe('the authorization matrix', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let dataSource: DataSource;
+  const emails: Record<Exclude<Role, 'anonymous'>, string> = {
+    'non-member': 'nobody-member@example.com',
+    viewer: 'viewer@acme.example',
+    manager: 'manager@acme.example',
+    admin: 'admin@acme.example',
+    staff: 'staff@portal.example',
+  };
+  let cheapHash: string;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
+    });
+    dataSource = api.app.get(DataSource);
+    cheapHash = await hashPassword('portal-demo-passphrase', { memoryCost: 64, timeCost: 1 });
+    await createUser(dataSource, emails['non-member'], cheapHash);
+  });
+
+  afterAll(async () => {
+    if (api !== undefined) expectNoSecretsInLogs(api);
+    await api?.close();
+    await database?.stop();
+  });
+
+  /** A fresh bearer token, honouring the user's current tokens-valid-after. */
+  async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
+    const rows = (await dataSource.query(
+      `SELECT id, tokens_valid_after FROM users WHERE email = $1`,
+      [emails[role]],
+    )) as Array<{ id: string; tokens_valid_after: Date | null }>;
+    const row = rows[0];
+    if (row === undefined) throw new Error(role);
+    return api.app.get(AccessTokens).sign(row.id, randomUUID(), new Date(), row.tokens_valid_after);
+  }
+
+  async function memberOf(slug: string): Promise<string> {
+    return createUser(dataSource, `member.${randomUUID()}@example.com`, cheapHash, [
+      { slug, role: 'viewer' },
+    ]);
+  }
+
+  it('names every registered route, and only those', () => {
+    const registered = [...new Set(api.routes)].sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('no route defers the account check (that is for the benchmark alone)', () => {
+    const deferred: string[] = [];
+    let handlers = 0;
+    for (const module of api.app.get(ModulesContainer).values()) {
+      for (const wrapper of module.controllers.values()) {
+        const controller = wrapper.metatype as { prototype: object; name: string } | null;
+        if (controller === null) continue;
+        if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, controller) === true)
+          deferred.push(controller.name);
+        for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+          const handler = (controller.prototype as Record<string, unknown>)[name];
+          if (typeof handler !== 'function' || name === 'constructor') continue;
+          handlers += 1;
+          if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, handler) === true)
+            deferred.push(`${controller.name}.${name}`);
+        }
+      }
+    }
+    expect(handlers).toBeGreaterThanOrEqual(14);
+    expect(deferred).toEqual([]);
+  });
+
+  it('answers every route × role × partner as the spec says: 0 mismatches', async () => {
+    const mismatches: string[] = [];
+    for (const [route, spec] of Object.entries(MATRIX)) {
+      for (const role of ROLES) {
+        for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
+          const request = await spec.request({ slug, memberOf });
+          const headers = { ...(request.headers ?? {}) } as Record<string, string>;
+          if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
+          const response = await api.request({
+            ...request,
+            headers,
+            remoteAddress: `10.1.${ROLES.indexOf(role)}.${Math.floor(Math.random() * 250)}`,
+          });
+          const want = expected(spec.access, role, slug);
+          const got = outcomeOf(response, spec.access);
+          if (got !== want)
+            mismatches.push(
+              `${route} as ${role} on ${slug}: want ${want}, got ${got} ${response.body.slice(0, 120)}`,
+            );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers 404 for a resource of the other partner reached through the own slug, for its admin too', async () => {
+    const mismatches: string[] = [];
+    const foreignMember = await memberOf(OTHER);
+    for (const [route, spec] of Object.entries(MATRIX)) {
+      if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
+      for (const role of ['admin', 'staff'] as const) {
+        const request = await spec.request({ slug: OWN, memberOf: async () => foreignMember });
+        const response = await api.request({
+          ...request,
+          headers: { authorization: `Bearer ${await bearer(role)}` },
+        });
+        const want = role === 'admin' ? 404 : 403;
+        if (response.statusCode !== want)
+          mismatches.push(`${route} as ${role}: ${response.statusCode}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    const still = (await dataSource.query(`SELECT role FROM memberships WHERE user_id = $1`, [
+      foreignMember,
+    ])) as Array<{ role: string }>;
+    expect(still).toEqual([{ role: 'viewer' }]);
+  });
+
+  it('gives "no such partner" and "not a member" the same body', async () => {
+    const token = await bearer('viewer');
+    const unknown = await api.request({
+      url: '/api/partners/no-such-partner',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const foreign = await api.request({
+      url: `/api/partners/${OTHER}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const strip = (response: LightMyRequestResponse) => ({
+      ...response.json<Record<string, unknown>>(),
+      requestId: 'x',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(strip(unknown)).toEqual(strip(foreign));
+  });
+
+  it('audits every staff access to a partner', async () => {
+    const staffId = await userId(dataSource, emails.staff);
+    const before = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId],
+    )) as Array<{ n: number }>;
+    const response = await api.request({
+      url: `/api/partners/${OTHER}/members`,
+      headers: { authorization: `Bearer ${await bearer('staff')}` },
+    });
+    const after = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId],
+    )) as Array<{ n: number }>;
+    expect(response.statusCode).toBe(200);
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
+  });
+
+  it('applies a role change and a removal at once', async () => {
+    const email = `promoted.${randomUUID()}@example.com`;
+    const id = await createUser(dataSource, email, cheapHash, [{ slug: OWN, role: 'viewer' }]);
+    const session = await signIn(api, email, 'portal-demo-passphrase');
+    const admin = await bearer('admin');
+    const invite = () =>
+      api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+        payload: { email: `x.${randomUUID()}@example.com`, role: 'viewer' },
+      });
+    expect((await invite()).statusCode).toBe(403);
+    await api.request({
+      method: 'PATCH',
+      url: `/api/partners/${OWN}/members/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { role: 'admin' },
+    });
+    expect((await invite()).statusCode).toBe(201);
+    await api.request({
+      method: 'DELETE',
+      url: `/api/partners/${OWN}/members/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect((await invite()).statusCode).toBe(404);
+  });
+
+  describe('CSRF, on every state-changing route (enumerated at run time)', () => {
+    const unsafe = () => api.routes.filter((route) => /^(POST|PUT|PATCH|DELETE) /.test(route));
+
+    it('refuses a cookie-authenticated request without the token', async () => {
+      const failures: string[] = [];
+      for (const route of unsafe()) {
+        const spec = MATRIX[route];
+        if (spec === undefined) throw new Error(`${route} is not in the matrix`);
+        const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
+        const request = await spec.request({ slug: OWN, memberOf });
+        const response = await api.request({ ...request, headers: { cookie: session.cookie } });
+        const publicWithoutSession =
+          spec.access.kind === 'public' &&
+          !['POST /api/auth/signout', 'POST /api/auth/refresh'].includes(route);
+        if (publicWithoutSession) continue;
+        if (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'csrf') {
+          failures.push(`${route}: ${response.statusCode}`);
+        }
+      }
+      expect(unsafe().length).toBeGreaterThanOrEqual(9);
+      expect(failures).toEqual([]);
+    });
+
+    it('refuses Sec-Fetch-Site: cross-site and a foreign Origin, even with the token, and on sign-in', async () => {
+      const failures: string[] = [];
+      for (const route of unsafe()) {
+        const spec = MATRIX[route];
+        if (spec === undefined) throw new Error(`${route} is not in the matrix`);
+        for (const extra of [
+          { 'sec-fetch-site': 'cross-site' },
+          { origin: 'https://evil.example' },
+        ]) {
+          const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
+          const request = await spec.request({ slug: OWN, memberOf });
+          const response = await api.request({
+            ...request,
+            headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra },
+          });
+          if (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'csrf') {
+            failures.push(`${route} ${Object.keys(extra)[0]}: ${response.statusCode}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('accepts the same cookie request with the token from the own origin, and a bearer one without', async () => {
+      const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
+      const payload = { email: `ok.${randomUUID()}@example.com`, role: 'viewer' };
+      const withToken = await api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: {
+          cookie: session.cookie,
+          'x-csrf-token': session.csrf,
+          origin: ORIGIN,
+          'sec-fetch-site': 'same-origin',
+        },
+        payload,
+      });
+      const wrongToken = await api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: {
+          cookie: `${session.cookie.replace(/csrf=[^;]*/, 'csrf=forged')}`,
+          'x-csrf-token': 'forged',
+        },
+        payload,
+      });
+      const bearerOnly = await api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: { authorization: `Bearer ${await bearer('admin')}` },
+        payload: { ...payload, email: `b.${randomUUID()}@example.com` },
+      });
+      expect([withToken.statusCode, wrongToken.statusCode, bearerOnly.statusCode]).toEqual([
+        201, 403, 201,
+      ]);
+    });
+  });
+
+  it('refuses forged and stale tokens on every protected route', async () => {
+    const secrets = api.app.get(AuthSecrets);
+    const viewerId = await userId(dataSource, emails.viewer);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      sub: viewerId,
+      sid: randomUUID(),
+      iss: ORIGIN,
+      aud: `${ORIGIN}/api`,
+      iat: now,
+      exp: now + 600,
+    };
+    const sign = (
+      payload: object,
+      key: jwt.Secret = secrets.jwtKey,
+      algorithm: jwt.Algorithm = 'HS256',
+    ) => jwt.sign(payload, key, { algorithm });
+    const valid = sign(claims);
+    const [header, body] = valid.split('.');
+    const unsigned = (alg: string) =>
+      `${Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url')}.${body}.`;
+    const { privateKey } = await import('node:crypto').then((crypto) =>
+      crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }),
+    );
+    const disabledId = await createUser(
+      dataSource,
+      `disabled.${randomUUID()}@example.com`,
+      cheapHash,
+      [{ slug: OWN, role: 'admin' }],
+      { status: 'disabled' },
+    );
+    const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [
+      { slug: OWN, role: 'admin' },
+    ]);
+    await dataSource.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
+      resetId,
+      new Date((now + 1) * 1000),
+    ]);
+
+    const forged: Record<string, string> = {
+      'alg none': unsigned('none'),
+      HS512: sign(claims, Buffer.from(secrets.jwtKey.export()), 'HS512'),
+      RS256: jwt.sign(claims, privateKey, { algorithm: 'RS256' }),
+      'tampered signature': `${header}.${body}.${'A'.repeat(43)}`,
+      'tampered payload': `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${valid.split('.')[2]}`,
+      'wrong key': sign(claims, Buffer.alloc(32, 7)),
+      expired: sign({ ...claims, iat: now - 1000, exp: now - 100 }),
+      'not yet valid': sign({ ...claims, nbf: now + 600 }),
+      'wrong audience': sign({ ...claims, aud: 'https://elsewhere.example/api' }),
+      'wrong issuer': sign({ ...claims, iss: 'https://elsewhere.example' }),
+      'disabled user': sign({ ...claims, sub: disabledId }),
+      'issued before sign-out everywhere or reset': sign({ ...claims, sub: resetId }),
+    };
+    expect(
+      outcomeOf(
+        await api.request({ url: '/api/me', headers: { authorization: `Bearer ${valid}` } }),
+      ),
+    ).toBe('ok');
+
+    const protectedRoutes = Object.entries(MATRIX).filter(
+      ([, spec]) => spec.access.kind !== 'public',
+    );
+    const failures: string[] = [];
+    for (const [route, spec] of protectedRoutes) {
+      for (const [what, token] of Object.entries(forged)) {
+        const request = await spec.request({ slug: OWN, memberOf });
+        // As a browser would send it: the cookie with its session's CSRF token.
+        const csrf = secrets.csrfTokenFor(claims.sid);
+        const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };
+        for (const headers of [{ authorization: `Bearer ${token}` }, cookie]) {
+          const response = await api.request({ ...request, headers });
+          if (response.statusCode !== 401)
+            failures.push(
+              `${route} with ${what} (${Object.keys(headers)[0]}): ${response.statusCode}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

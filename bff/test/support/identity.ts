@@ -1,0 +1,107 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { DataSource } from 'typeorm';
+import type { TestApp } from './test-app.js';
+import { TEST_PUBLIC_URL } from './test-app.js';
+
+export const DEMO_PASSWORD = 'portal-demo-passphrase';
+/** Cheap argon2id for the integration tests (only NODE_ENV=test may lower it). */
+export const CHEAP_ARGON2 = { ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' };
+export const ORIGIN = TEST_PUBLIC_URL;
+
+export interface Session {
+  access: string;
+  refresh: string;
+  csrf: string;
+  /** The Cookie header a browser would send to /api/auth (all three cookies). */
+  cookie: string;
+}
+
+export function cookiesFrom(response: LightMyRequestResponse): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const header of [response.headers['set-cookie'] ?? []].flat()) {
+    const match = /^([^=]+)=([^;]*)/.exec(String(header));
+    if (match?.[1] !== undefined) cookies[match[1]] = match[2] ?? '';
+  }
+  return cookies;
+}
+
+export function sessionFrom(response: LightMyRequestResponse): Session {
+  const cookies = cookiesFrom(response);
+  const access = cookies.pp_access ?? '';
+  const refresh = cookies.pp_refresh ?? '';
+  const csrf = cookies.csrf ?? '';
+  return {
+    access,
+    refresh,
+    csrf,
+    cookie: `pp_access=${access}; pp_refresh=${refresh}; csrf=${csrf}`,
+  };
+}
+
+export async function signIn(
+  api: TestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+  remoteAddress?: string,
+): Promise<Session> {
+  const response = await api.request({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { email, password },
+    // Each sign-in from its own address, so the per-IP limit stays out of tests about other things.
+    remoteAddress:
+      remoteAddress ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`);
+  }
+  return sessionFrom(response);
+}
+
+export async function userId(dataSource: DataSource, email: string): Promise<string> {
+  const rows = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [email])) as Array<{
+    id: string;
+  }>;
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`no user ${email}`);
+  return id;
+}
+
+/** A user with memberships, inserted directly (password hash of the demo password, cheap cost). */
+export async function createUser(
+  dataSource: DataSource,
+  email: string,
+  passwordHash: string,
+  memberships: Array<{ slug: string; role: 'viewer' | 'manager' | 'admin' }> = [],
+  options: { isStaff?: boolean; status?: string } = {},
+): Promise<string> {
+  const rows = (await dataSource.query(
+    `INSERT INTO users (email, name, password_hash, status, is_staff) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [
+      email,
+      email.split('@')[0],
+      passwordHash,
+      options.status ?? 'active',
+      options.isStaff ?? false,
+    ],
+  )) as Array<{ id: string }>;
+  const id = rows[0]?.id ?? '';
+  for (const membership of memberships) {
+    await dataSource.query(
+      `INSERT INTO memberships (partner_id, user_id, role)
+       SELECT id, $2, $3 FROM partners WHERE slug = $1`,
+      [membership.slug, id, membership.role],
+    );
+  }
+  return id;
+}
+
+/** Asserts that no credential handed out or sent during the file's tests appears in any log line. */
+export function expectNoSecretsInLogs(api: TestApp, extra: string[] = []): void {
+  const text = api.logs.lines.map((line) => JSON.stringify(line)).join('\n');
+  const leaked = [...api.secrets, ...extra].filter(
+    (secret) => secret.length >= 8 && text.includes(secret),
+  );
+  if (leaked.length > 0)
+    throw new Error(`secrets in the logs: ${leaked.length} (e.g. ${leaked[0]?.slice(0, 6)}…)`);
+}
