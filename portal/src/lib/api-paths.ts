@@ -1,7 +1,7 @@
-import type { paths as GeneratedPaths } from './api-schema.gen';
+import type { paths } from './api-schema.gen';
 
-/** Every path of the API the portal calls, as the BFF's OpenAPI document describes it. */
-export type ApiPaths = GeneratedPaths;
+/** Every path of the API, as the BFF's OpenAPI document describes it. */
+export type ApiPaths = paths;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
