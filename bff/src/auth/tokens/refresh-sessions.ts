@@ -114,18 +114,24 @@ export class RefreshSessions {
       throw new RefreshRefused('revoked', row.user_id);
     }
     // The atomic claim of this token: of two concurrent uses, one rotates and the other is a reuse.
-    const claimed = returnedRows<{ id: string }>(
-      await manager.query(
-        `UPDATE refresh_tokens SET used_at = $2
-          WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id`,
-        [row.id, now],
-      ),
-    );
-    if (claimed.length !== 1) {
+    // Claim and successor commit together: the loser's claim waits on the winner's row lock, so when
+    // it then revokes the family, the successor is already there to be revoked with it.
+    const successor = await this.dataSource.transaction(async (transaction) => {
+      const claimed = returnedRows<{ id: string }>(
+        await transaction.query(
+          `UPDATE refresh_tokens SET used_at = $2
+            WHERE id = $1 AND used_at IS NULL AND revoked_at IS NULL RETURNING id`,
+          [row.id, now],
+        ),
+      );
+      if (claimed.length !== 1) return undefined;
+      return this.insert(transaction, row.user_id, row.family_id, now, row.family_expires_at);
+    });
+    if (successor === undefined) {
       await this.revokeFamilyWith(manager, row.family_id, now);
       throw new RefreshRefused('reused', row.user_id);
     }
-    return this.insert(manager, row.user_id, row.family_id, now, row.family_expires_at);
+    return successor;
   }
 
   /** Ends one session (sign-out). */
