@@ -44,6 +44,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Screens are composed from ui-kit: no one-off controls styled in the portal.
+    files: ['portal/src/**/*.tsx'],
+    ignores: ['portal/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(a|button|input|select|textarea|table|dialog|progress)$/]',
+          message: 'Use the @partner-portal/ui-kit component instead of a raw control.',
+        },
+      ],
+    },
+  },
+  {
     files: ['ui-kit/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
