@@ -168,6 +168,13 @@ test.afterAll(() => {
   if (app) rmSync(app, { recursive: true, force: true });
 });
 
+test("the package's one stylesheet stays under 40 KB gzip", () => {
+  const installed = join(app, 'node_modules/@partner-portal/ui-kit/dist/styles.css');
+  const bytes = gzipSync(readFileSync(installed)).length;
+  console.log(`ui-kit styles.css: ${(bytes / 1024).toFixed(1)} KB gzip (budget 40 KB)`);
+  expect(bytes).toBeLessThan(40 * 1024);
+});
+
 test('the package ships types that an outside TypeScript app compiles against', () => {
   run(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
 });
