@@ -81,7 +81,7 @@ async function checkTheme(preview: Preview, theme: Theme, contrastOnly: boolean)
   }
   // (A story that pins its theme in parameters, such as "Dark Theme", keeps it whatever the global.)
   // Rendered something (not "has text": an icon-only button has none).
-  await expect(preview.page.locator('#storybook-root > *')).not.toHaveCount(0);
+  await expect(preview.page.locator('#storybook-root > [data-theme] > *')).not.toHaveCount(0);
   // The whole preview: dialogs, menus and toasts render in portals outside #storybook-root.
   // Only violations are fully reported: axe then skips the detail of passing nodes (several times faster).
   const axe = new AxeBuilder({ page: preview.page }).options({ resultTypes: ['violations'] });
