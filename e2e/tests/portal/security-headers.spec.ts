@@ -17,7 +17,7 @@ function expectSecurityHeaders(headers: Record<string, string>) {
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   expect(scriptSrc).not.toContain("'unsafe-eval'");
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBeTruthy();
+  expect(headers['referrer-policy']).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
   expect(headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]+$/);
 }
 
