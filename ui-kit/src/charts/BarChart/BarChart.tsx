@@ -1,4 +1,3 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
 import {
   Bar,
   BarChart as RechartsBarChart,
@@ -17,35 +16,17 @@ import {
   ChartTooltip,
   gridStroke,
   seriesColor,
-  type ChartDatum,
-  type ChartSeries,
+  defaultFormatX,
+  defaultFormatY,
+  type CartesianChartProps,
 } from '../internal/chartTheme';
 
-export interface BarChartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'title'> {
-  /** Accessible summary of what the chart shows. Pair the chart with a table view for the numbers. */
-  title: string;
-  /** The categories or periods, in order. */
-  data: ChartDatum[];
-  /** Property of each datum holding the category (x) value. */
-  xKey: string;
-  /** The bars per category. */
-  series: ChartSeries[];
+export interface BarChartProps extends CartesianChartProps {
   /** Stacks the series instead of grouping them side by side. */
   stacked?: boolean;
   /** Horizontal bars (long category names, rankings such as top items). */
   layout?: 'vertical-bars' | 'horizontal-bars';
-  /** Height in pixels. */
-  height?: number;
-  /** Formats category values. */
-  formatX?: (value: string | number) => string;
-  /** Formats values. */
-  formatY?: (value: number) => string;
-  /** Shown instead of the chart when `data` is empty. */
-  empty?: ReactNode;
 }
-
-const identity = (value: string | number) => String(value);
-const plain = (value: number) => new Intl.NumberFormat().format(value);
 
 /** Values per category or period as bars, grouped or stacked, themed by the tokens. Built on Recharts. */
 export function BarChart({
@@ -56,8 +37,8 @@ export function BarChart({
   stacked = false,
   layout = 'vertical-bars',
   height = 280,
-  formatX = identity,
-  formatY = plain,
+  formatX = defaultFormatX,
+  formatY = defaultFormatY,
   empty,
   className,
   ...rest

@@ -1,4 +1,3 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
 import {
   Area,
   AreaChart,
@@ -19,35 +18,17 @@ import {
   ChartTooltip,
   gridStroke,
   seriesColor,
-  type ChartDatum,
-  type ChartSeries,
+  defaultFormatX,
+  defaultFormatY,
+  type CartesianChartProps,
 } from '../internal/chartTheme';
 
-export interface LineChartProps extends Omit<ComponentPropsWithRef<'div'>, 'children' | 'title'> {
-  /** Accessible summary of what the chart shows ("Claims filed per week, March 2026"). Pair the chart with a table view for the numbers. */
-  title: string;
-  /** The points, in x order. */
-  data: ChartDatum[];
-  /** Property of each datum holding the x value (a date string or a label). */
-  xKey: string;
-  /** The lines to draw. */
-  series: ChartSeries[];
+export interface LineChartProps extends CartesianChartProps {
   /** Fills the area under each line (stacked when `stacked`). */
   area?: boolean;
   /** Stacks areas on top of each other. */
   stacked?: boolean;
-  /** Height in pixels. */
-  height?: number;
-  /** Formats x values on the axis and in the tooltip. */
-  formatX?: (value: string | number) => string;
-  /** Formats y values on the axis and in the tooltip (amounts, percentages). */
-  formatY?: (value: number) => string;
-  /** Shown instead of the chart when `data` is empty. */
-  empty?: ReactNode;
 }
-
-const identity = (value: string | number) => String(value);
-const plain = (value: number) => new Intl.NumberFormat().format(value);
 
 /** A time series as lines or areas, themed by the tokens (light and dark). Built on Recharts. */
 export function LineChart({
@@ -58,8 +39,8 @@ export function LineChart({
   area = false,
   stacked = false,
   height = 280,
-  formatX = identity,
-  formatY = plain,
+  formatX = defaultFormatX,
+  formatY = defaultFormatY,
   empty,
   className,
   ...rest

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
 import styles from './ChartFrame.module.css';
 
 /** One data series of a chart. */
@@ -13,6 +13,32 @@ export interface ChartSeries {
 
 /** One point or category: the x value and one number per series. */
 export type ChartDatum = Record<string, string | number | null>;
+
+/** The props every cartesian chart (x axis of categories or dates, y axis of values) shares. */
+export interface CartesianChartProps extends Omit<
+  ComponentPropsWithRef<'div'>,
+  'children' | 'title'
+> {
+  /** Accessible summary of what the chart shows ("Claims filed per week, March 2026"). Pair the chart with a table view for the numbers. */
+  title: string;
+  /** The points or categories, in x order. */
+  data: ChartDatum[];
+  /** Property of each datum holding the x value (a date string, a label or a category). */
+  xKey: string;
+  /** The series to draw. */
+  series: ChartSeries[];
+  /** Height in pixels. */
+  height?: number;
+  /** Formats x values on the axis and in the tooltip. */
+  formatX?: (value: string | number) => string;
+  /** Formats y values on the axis and in the tooltip (amounts, percentages). */
+  formatY?: (value: number) => string;
+  /** Shown instead of the chart when `data` is empty. */
+  empty?: ReactNode;
+}
+
+export const defaultFormatX = (value: string | number) => String(value);
+export const defaultFormatY = (value: number) => new Intl.NumberFormat().format(value);
 
 export const seriesColor = (series: ChartSeries, index: number) =>
   `var(--ppui-color-chart-${series.color ?? (index % 6) + 1})`;
