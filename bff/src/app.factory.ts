@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
+import { withQuietStartUp } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
@@ -75,7 +76,7 @@ export async function createApp(
     createFastifyAdapter(config),
     nestOptions,
   );
-  if (options.preview !== true) app.useLogger(app.get(Logger));
+  if (options.preview !== true) app.useLogger(withQuietStartUp(app.get(Logger)));
 
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(createValidationPipe());
