@@ -15,6 +15,7 @@ import { refuseUnstorableText } from './common/unstorable-text.js';
 import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
+import { registerCompression } from './web/compression.js';
 import { registerSecurityHeaders } from './web/security-headers.js';
 
 export interface CreateAppOptions {
@@ -105,8 +106,14 @@ export async function createApp(
     done(null, payload);
   });
   await registerSecurityHeaders(fastify, config);
-  // Only for reply.sendFile(): the web controller decides what is served.
-  await app.register(fastifyStatic, { root: config.portalDistDir, serve: false });
+  await registerCompression(app);
+  // Only for reply.sendFile(): the web controller decides what is served; a file's `.br` or `.gz`
+  // twin (written by the portal's build) is sent when the client accepts it.
+  await app.register(fastifyStatic, {
+    root: config.portalDistDir,
+    serve: false,
+    preCompressed: true,
+  });
 
   setupOpenApi(app);
   return app;
