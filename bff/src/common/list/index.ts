@@ -9,7 +9,8 @@
  *    (limit 1–100 default 25, sort from the allow-list, cursor) and documents the answer with
  *    `@ApiOkResponse({ type: PageDto(MemberDto) })`;
  * 3. imports ListModule, injects ListCursorCodec, and in its repository builds the filtered
- *    (partner-scoped) query and calls `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec })`,
+ *    (partner-scoped) query and calls
+ *    `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec, boundTo: partnerId })`,
  *    then `mapPage(page, toDto)`. A tampered, truncated, foreign-list or other-sort cursor is a 400
  *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n }` counts exactly
  *    only when the planner's estimate is at most n rows (big lists).

@@ -147,6 +147,21 @@ describe('keysetPage', () => {
     );
   });
 
+  it('refuses a cursor bound to another partner (boundTo)', async () => {
+    const options = { list: PROBE_LIST, codec, query: { limit: 5 } };
+    const first = await keysetPage(items(), { ...options, boundTo: 'partner-a' });
+    const cursor = first.nextCursor ?? '';
+    await expect(
+      keysetPage(items(), { ...options, boundTo: 'partner-a', query: { limit: 5, cursor } }),
+    ).resolves.toMatchObject({ total: 53 });
+    await expect(
+      keysetPage(items(), { ...options, boundTo: 'partner-b', query: { limit: 5, cursor } }),
+    ).rejects.toBeInstanceOf(ProblemException);
+    await expect(
+      keysetPage(items(), { ...options, query: { limit: 5, cursor } }),
+    ).rejects.toBeInstanceOf(ProblemException);
+  });
+
   it('estimates the total above the threshold and counts exactly below it', async () => {
     await dataSource.query('ANALYZE list_probe_item');
     expect(await countTotal(items(), { estimateAbove: 1_000 })).toEqual({

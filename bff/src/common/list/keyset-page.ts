@@ -11,6 +11,11 @@ export interface KeysetPageOptions {
   readonly list: ListDefinition;
   readonly query: ListQuery;
   readonly codec: ListCursorCodec;
+  /**
+   * What else the cursors are bound to, e.g. the partner id: a cursor issued on one partner's list is
+   * then refused on another's, as one of another list is.
+   */
+  readonly boundTo?: string;
   /** Default `exact`: right for lists bounded by one partner's size (members). */
   readonly total?: TotalPolicy;
 }
@@ -31,7 +36,10 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   const { list, codec } = options;
   const { limit } = options.query;
   const sort = resolveSort(list, options.query.sort);
-  const scope: CursorScope = { listId: list.id, sort: sort.value };
+  const scope: CursorScope = {
+    listId: options.boundTo === undefined ? list.id : `${list.id}:${options.boundTo}`,
+    sort: sort.value,
+  };
   const position =
     options.query.cursor === undefined ? undefined : codec.decode(scope, options.query.cursor);
   const backwards = position?.direction === 'prev';
