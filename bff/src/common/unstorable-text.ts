@@ -41,13 +41,18 @@ function unstorableField(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /**
- * Refuses, for every route, a path parameter, query parameter or JSON value holding text PostgreSQL
+ * Refuses, for every API route, a path parameter, query parameter or JSON value holding text PostgreSQL
  * cannot take: 400 `validation` naming the field, before any guard or handler runs.
  */
 export function refuseUnstorableText(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
-    const field = unstorableField(request);
+    // Pages (the app shell) never reach the database; their router shows its own 404.
+    const field = isApiUrl(request.url) ? unstorableField(request) : undefined;
     if (field === undefined) {
       done();
       return;
