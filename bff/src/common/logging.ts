@@ -98,7 +98,10 @@ function originalUrl(request: IncomingMessage & { originalUrl?: string }): strin
   return request.originalUrl ?? request.url ?? '';
 }
 
-export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, ServerResponse> {
+export function pinoHttpOptions(
+  config: AppConfig,
+  pretty = usePrettyLogs(config),
+): Options<IncomingMessage, ServerResponse> {
   return {
     level: config.logLevel,
     genReqId: (request) => requestIdOf(request),
@@ -122,7 +125,7 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
       }),
       res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
     },
-    ...(usePrettyLogs(config)
+    ...(pretty
       ? {
           transport: {
             target: 'pino-pretty',
@@ -142,10 +145,11 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
 
 /** pino through nestjs-pino: one logger for the framework, the requests and the application. */
 export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
-  const options = pinoHttpOptions(config);
+  // A given destination (the tests' capture) takes JSON lines, whatever NODE_ENV says.
+  const pretty = destination === undefined && usePrettyLogs(config);
+  const options = pinoHttpOptions(config, pretty);
   // Synchronous writes to stdout: lines keep their order and none is lost when the process exits.
-  const stream =
-    destination ?? (usePrettyLogs(config) ? undefined : pinoDestination({ dest: 1, sync: true }));
+  const stream = destination ?? (pretty ? undefined : pinoDestination({ dest: 1, sync: true }));
   return LoggerModule.forRoot({
     pinoHttp: stream === undefined ? options : [options, stream],
     // Every path (nestjs-pino's default matches only "/" on Fastify).
