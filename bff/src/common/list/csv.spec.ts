@@ -78,6 +78,22 @@ describe('csvStream', () => {
     await iterator.return?.();
   });
 
+  it('closes the row source when the consumer goes away', async () => {
+    let closed = false;
+    async function* rows(): AsyncGenerator<Row> {
+      try {
+        for (let index = 0; ; index += 1) yield { name: `row ${index}`, amount: index };
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = csvStream(rows(), columns);
+    await stream[Symbol.asyncIterator]().next();
+    stream.destroy();
+    await delay(50);
+    expect(closed).toBe(true);
+  });
+
   it('passes an error of the source on to the stream', async () => {
     async function* failing(): AsyncGenerator<Row> {
       yield { name: 'a', amount: 1 };

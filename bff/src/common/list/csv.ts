@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 
@@ -49,8 +49,9 @@ export function csvStream<Row>(
     // RFC 4180 quotes fields with a line break; a lone CR or LF is one for most readers too.
     quoted_match: /[\r\n]/,
   });
-  records.on('error', (error: Error) => stringifier.destroy(error));
-  return records.pipe(stringifier);
+  // pipeline, not pipe: an error on either side destroys both, so a client that goes away closes the
+  // row source (its `finally` runs: a database cursor is released), and a failing source fails the stream.
+  return pipeline(records, stringifier, () => undefined);
 }
 
 /** `Content-Disposition` of a download; the name is reduced to safe ASCII (`members-acme-outdoor.csv`). */
