@@ -14,8 +14,9 @@
  *    then `mapPage(page, toDto)`. A tampered, truncated, foreign-list or other-sort cursor is a 400
  *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n }` counts exactly
  *    only when the planner's estimate is at most n rows (big lists).
- * 4. exports CSV with `csvFile(filename, rows, columns)` (an async iterable of rows: it is pulled as
- *    fast as the client reads), returned from the handler.
+ * 4. exports CSV with `csvFile(filename, keysetRows(queryBuilder, MEMBER_LIST, query.sort), columns)`
+ *    returned from the handler: the same filters and order as the list, fetched in keyset batches
+ *    only as fast as the client reads.
  */
 export {
   CSV_CONTENT_TYPE,
@@ -25,7 +26,7 @@ export {
   defuseFormula,
 } from './csv.js';
 export type { CsvColumn } from './csv.js';
-export { countTotal, estimateRows, keysetPage, mapPage } from './keyset-page.js';
+export { countTotal, estimateRows, keysetPage, keysetRows, mapPage } from './keyset-page.js';
 export type { KeysetPageOptions, TotalPolicy } from './keyset-page.js';
 export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
 export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';

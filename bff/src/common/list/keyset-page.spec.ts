@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { ProblemException } from '../problem-details.js';
-import { countTotal, keysetPage } from './keyset-page.js';
+import { countTotal, keysetPage, keysetRows } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
@@ -161,6 +161,15 @@ describe('keysetPage', () => {
       keysetPage(items(), { ...options, query: { limit: 5, cursor } }),
     ).rejects.toBeInstanceOf(ProblemException);
   });
+
+  it.each(['name', '-rank', 'createdAt'])(
+    'yields every row in the list order, in batches (keysetRows, sort %s)',
+    async (sort) => {
+      const ids: string[] = [];
+      for await (const item of keysetRows(items(), PROBE_LIST, sort, 7)) ids.push(item.id);
+      expect(ids).toEqual(expected(sort));
+    },
+  );
 
   it('estimates the total above the threshold and counts exactly below it', async () => {
     await dataSource.query('ANALYZE list_probe_item');

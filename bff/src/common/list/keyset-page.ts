@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type CursorPosition, type CursorScope, ListCursorCodec } from './list-cursor.js';
-import { type ListDefinition, resolveSort } from './list-definition.js';
+import { type ListDefinition, type ListSort, resolveSort } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
 import type { Page } from './page.js';
 
@@ -43,32 +43,10 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   const position =
     options.query.cursor === undefined ? undefined : codec.decode(scope, options.query.cursor);
   const backwards = position?.direction === 'prev';
-  const descendingInSql = sort.descending !== backwards;
-  const order = descendingInSql ? 'DESC' : 'ASC';
-
-  const pageQuery = query
-    .clone()
-    .addSelect(`(${sort.column})::text`, SORT_KEY_ALIAS)
-    .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS)
-    .orderBy(sort.column, order)
-    .addOrderBy(list.idColumn, order)
-    .limit(limit + 1);
-  if (position !== undefined) {
-    pageQuery.andWhere(
-      `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`,
-      { listCursorKey: position.sortKey, listCursorId: position.id },
-    );
-  }
-  const [{ entities, raw }, total] = await Promise.all([
-    pageQuery.getRawAndEntities<Record<string, unknown>>(),
+  const [rows, total] = await Promise.all([
+    fetchKeyed(query, list, sort, position, backwards, limit + 1),
     countTotal(query, options.total ?? 'exact'),
   ]);
-  if (entities.length !== raw.length) {
-    throw new Error(
-      `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
-    );
-  }
-  const rows = entities.map((entity, index) => ({ entity, key: keyOf(raw[index]) }));
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
@@ -98,6 +76,59 @@ export async function keysetPage<Entity extends ObjectLiteral>(
         : cursor('prev', first ?? boundary),
     ...total,
   };
+}
+
+/**
+ * Every row of `query` in the list's order, fetched by keyset in batches: the source of a CSV export
+ * ("the same filters and order as the list"), pulled only as fast as the client reads.
+ */
+export async function* keysetRows<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  list: ListDefinition,
+  sortValue: string | undefined,
+  batchSize = 500,
+): AsyncGenerator<Entity> {
+  const sort = resolveSort(list, sortValue);
+  let after: RowKey | undefined;
+  for (;;) {
+    const rows = await fetchKeyed(query, list, sort, after, false, batchSize);
+    for (const row of rows) yield row.entity;
+    after = rows.at(-1)?.key;
+    if (rows.length < batchSize || after === undefined) return;
+  }
+}
+
+/** Up to `count` rows after (or, backwards, before) `boundary`, each with its keyset key. */
+async function fetchKeyed<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  list: ListDefinition,
+  sort: ListSort,
+  boundary: RowKey | undefined,
+  backwards: boolean,
+  count: number,
+): Promise<Array<{ entity: Entity; key: RowKey }>> {
+  const descendingInSql = sort.descending !== backwards;
+  const order = descendingInSql ? 'DESC' : 'ASC';
+  const pageQuery = query
+    .clone()
+    .addSelect(`(${sort.column})::text`, SORT_KEY_ALIAS)
+    .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS)
+    .orderBy(sort.column, order)
+    .addOrderBy(list.idColumn, order)
+    .limit(count);
+  if (boundary !== undefined) {
+    pageQuery.andWhere(
+      `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`,
+      { listCursorKey: boundary.sortKey, listCursorId: boundary.id },
+    );
+  }
+  const { entities, raw } = await pageQuery.getRawAndEntities<Record<string, unknown>>();
+  if (entities.length !== raw.length) {
+    throw new Error(
+      `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
+    );
+  }
+  return entities.map((entity, index) => ({ entity, key: keyOf(raw[index]) }));
 }
 
 /** Maps a page's items (entities to DTOs), keeping its cursors and total. */
