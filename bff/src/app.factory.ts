@@ -2,15 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import { type NestApplicationOptions, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
+import { withQuietStartUp } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
+import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
+import { refuseUnstorableText } from './common/unstorable-text.js';
 import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
+import { registerCompression } from './web/compression.js';
 import { registerSecurityHeaders } from './web/security-headers.js';
 
 export interface CreateAppOptions {
@@ -35,6 +40,17 @@ export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // A URL Fastify cannot decode (a lone surrogate's bytes, `%` alone) is refused before routing:
+    // answered as problem details like every other 400.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      new ProblemDetailsFilter().respond(
+        new ProblemException(400, 'validation', 'The request is invalid.', [
+          { field: 'url', message: error.message },
+        ]),
+        request,
+        reply,
+      );
+    },
   });
 }
 
@@ -61,7 +77,7 @@ export async function createApp(
     createFastifyAdapter(config),
     nestOptions,
   );
-  if (options.preview !== true) app.useLogger(app.get(Logger));
+  if (options.preview !== true) app.useLogger(withQuietStartUp(app.get(Logger)));
 
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -77,6 +93,7 @@ export async function createApp(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  refuseUnstorableText(fastify);
   // A keep-alive connection must not hold a shutdown open for its idle timeout: once closing starts,
   // the responses of the requests still in flight end their connections.
   let closing = false;
@@ -89,8 +106,14 @@ export async function createApp(
     done(null, payload);
   });
   await registerSecurityHeaders(fastify, config);
-  // Only for reply.sendFile(): the web controller decides what is served.
-  await app.register(fastifyStatic, { root: config.portalDistDir, serve: false });
+  await registerCompression(app);
+  // Only for reply.sendFile(): the web controller decides what is served; a file's `.br` or `.gz`
+  // twin (written by the portal's build) is sent when the client accepts it.
+  await app.register(fastifyStatic, {
+    root: config.portalDistDir,
+    serve: false,
+    preCompressed: true,
+  });
 
   setupOpenApi(app);
   return app;

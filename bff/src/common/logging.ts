@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type DynamicModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type LoggerService, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { type DestinationStream, destination as pinoDestination } from 'pino';
 import type { Options } from 'pino-http';
@@ -46,9 +46,38 @@ export function redactUrl(url: string): string {
   return `${safePath}?${safeQuery}`;
 }
 
-/** Human-readable lines only for a person at a terminal in development; JSON lines everywhere else. */
+/**
+ * Human-readable lines in development (also under `pnpm dev`, whose stdout is turbo's pipe, not a
+ * terminal); JSON lines in test and production, for machines.
+ */
 export function usePrettyLogs(config: AppConfig): boolean {
-  return config.nodeEnv === 'development' && process.stdout.isTTY === true;
+  return config.isDevelopment;
+}
+
+/** Nest's start-up chatter: one line per module and per mapped route. Kept, at debug level. */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
+ * The application's logger with Nest's start-up chatter (one line per module and per mapped route)
+ * moved from info to debug: the start shows the ready banner, not twenty route lines.
+ */
+export function withQuietStartUp(logger: LoggerService): LoggerService {
+  const debug = logger.debug?.bind(logger);
+  return {
+    log: (message: unknown, ...rest: unknown[]) => {
+      if (debug !== undefined && START_UP_CONTEXTS.has(String(rest.at(-1))))
+        debug(message, ...rest);
+      else logger.log(message, ...rest);
+    },
+    error: (message: unknown, ...rest: unknown[]) => logger.error(message, ...rest),
+    warn: (message: unknown, ...rest: unknown[]) => logger.warn(message, ...rest),
+    debug:
+      debug === undefined
+        ? undefined
+        : (message: unknown, ...rest: unknown[]) => debug(message, ...rest),
+    verbose: (message: unknown, ...rest: unknown[]) => logger.verbose?.(message, ...rest),
+    fatal: (message: unknown, ...rest: unknown[]) => logger.fatal?.(message, ...rest),
+  };
 }
 
 const HEALTH_PROBES = new Set(['/api/health/live', '/api/health/ready']);
@@ -69,7 +98,10 @@ function originalUrl(request: IncomingMessage & { originalUrl?: string }): strin
   return request.originalUrl ?? request.url ?? '';
 }
 
-export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, ServerResponse> {
+export function pinoHttpOptions(
+  config: AppConfig,
+  pretty = usePrettyLogs(config),
+): Options<IncomingMessage, ServerResponse> {
   return {
     level: config.logLevel,
     genReqId: (request) => requestIdOf(request),
@@ -93,11 +125,18 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
       }),
       res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
     },
-    ...(usePrettyLogs(config)
+    ...(pretty
       ? {
           transport: {
             target: 'pino-pretty',
-            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' },
+            options: {
+              singleLine: true,
+              translateTime: 'SYS:HH:MM:ss.l',
+              // A request line reads `POST /api/auth/signin 200 (12 ms)`; its headers stay in JSON logs.
+              ignore: 'pid,hostname,context,req,res,responseTime,requestId',
+              messageFormat:
+                '{if context}[{context}] {end}{if req.method}{req.method} {req.url} {res.statusCode} ({responseTime} ms) {end}{msg}',
+            },
           },
         }
       : {}),
@@ -106,10 +145,11 @@ export function pinoHttpOptions(config: AppConfig): Options<IncomingMessage, Ser
 
 /** pino through nestjs-pino: one logger for the framework, the requests and the application. */
 export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
-  const options = pinoHttpOptions(config);
+  // A given destination (the tests' capture) takes JSON lines, whatever NODE_ENV says.
+  const pretty = destination === undefined && usePrettyLogs(config);
+  const options = pinoHttpOptions(config, pretty);
   // Synchronous writes to stdout: lines keep their order and none is lost when the process exits.
-  const stream =
-    destination ?? (usePrettyLogs(config) ? undefined : pinoDestination({ dest: 1, sync: true }));
+  const stream = destination ?? (pretty ? undefined : pinoDestination({ dest: 1, sync: true }));
   return LoggerModule.forRoot({
     pinoHttp: stream === undefined ? options : [options, stream],
     // Every path (nestjs-pino's default matches only "/" on Fastify).

@@ -7,9 +7,9 @@ describe('loadConfig', () => {
   it('has defaults for a local start with the embedded database', () => {
     const config = loadConfig({});
 
-    expect(config.values()).toEqual({
+    expect({ ...config }).toEqual({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
@@ -25,8 +25,9 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
+      devOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
     });
-    expect(config.isEmbeddedDatabase).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
     expect(config.strictTransportSecurity).toBe(false);
   });
 
@@ -120,8 +121,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
     expect(() => loadConfig({ ARGON2_TIME_COST: '1' })).toThrow(/ARGON2_TIME_COST/);
     expect(
-      loadConfig({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }).values(),
+      loadConfig({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' }),
     ).toMatchObject({ argon2MemoryKib: 1024, argon2TimeCost: 1 });
+  });
+
+  it('listens on the loopback interface outside production, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/p', JWT_SECRET: SECRET })
+        .host,
+    ).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', JWT_SECRET: SECRET }).host).toBe(
+      '10.0.0.5',
+    );
+  });
+
+  it('reads DEV_ORIGINS as a list of origins', () => {
+    expect(
+      loadConfig({ DEV_ORIGINS: 'http://localhost:4000/, https://dev.example:8443' }).devOrigins,
+    ).toEqual(['http://localhost:4000', 'https://dev.example:8443']);
+    expect(() => loadConfig({ DEV_ORIGINS: 'localhost:4000' })).toThrow(/DEV_ORIGINS/);
+    expect(() => loadConfig({ DEV_ORIGINS: 'http://localhost:4000/app' })).toThrow(/origin only/);
   });
 
   it('reads the mail and Redis settings', () => {
@@ -131,7 +153,7 @@ describe('loadConfig', () => {
       MAIL_OUTBOX_DIR: '/tmp/outbox',
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
-    expect(config.values()).toMatchObject({
+    expect({ ...config }).toMatchObject({
       smtpUrl: 'smtps://user:pass@mail.example:465',
       mailFrom: 'Portal <portal@example.com>',
       mailOutboxDir: '/tmp/outbox',

@@ -21,23 +21,43 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * The origins whose pages may change things: PUBLIC_URL's; in development (never in test or production)
+ * also the loopback names of PORT, since `http://127.0.0.1:3000` is the same server as
+ * `http://localhost:3000`, and DEV_ORIGINS (Vite's dev server, whose proxy forwards the browser's Origin).
+ */
+export function trustedOrigins(config: AppConfig): ReadonlySet<string> {
+  const origins = new Set([config.publicUrl]);
+  if (config.isDevelopment) {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+      origins.add(`http://${host}:${config.port}`);
+    }
+    for (const origin of config.devOrigins) origins.add(origin);
+  }
+  return origins;
+}
+
 function refused(detail: string): ProblemException {
   return new ProblemException(403, 'csrf', detail);
 }
 
 /**
- * CSRF (API.md), on POST, PUT, PATCH and DELETE: refused when `Sec-Fetch-Site` is `cross-site` or
- * `Origin` is not PUBLIC_URL's, for every route, sign-in included. A cookie-authenticated request must
+ * CSRF (docs/api.md), on POST, PUT, PATCH and DELETE: refused when `Sec-Fetch-Site` is `cross-site` or
+ * `Origin` is not PUBLIC_URL's (see trustedOrigins), for every route, sign-in included. A cookie-authenticated request must
  * also send `X-CSRF-Token` equal to the `csrf` cookie, which must be the token of its session.
  * Bearer requests carry no ambient credential and need no token.
  */
 @Injectable()
 export class CsrfGuard implements CanActivate {
+  private readonly origins: ReadonlySet<string>;
+
   constructor(
     private readonly reflector: Reflector,
-    private readonly config: AppConfig,
+    config: AppConfig,
     private readonly secrets: AuthSecrets,
-  ) {}
+  ) {
+    this.origins = trustedOrigins(config);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
@@ -47,7 +67,7 @@ export class CsrfGuard implements CanActivate {
       throw refused('Cross-site requests may not change anything.');
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== this.config.publicUrl) {
+    if (origin !== undefined && !this.origins.has(origin)) {
       throw refused('Requests from another origin may not change anything.');
     }
 

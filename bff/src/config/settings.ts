@@ -1,0 +1,184 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigDeclaration, read } from './config-declaration.js';
+
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The bff package folder: the nearest folder above this file with bff's package.json (this file lives in
+ * src/config/, dist/config/, or the benchmark's dist/bench/src/config/).
+ */
+function findPackageDir(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes('"@partner-portal/bff"')) {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) return path.resolve(start, '..', '..');
+  }
+}
+
+export const BFF_PACKAGE_DIR = findPackageDir(path.dirname(fileURLToPath(import.meta.url)));
+/** The monorepo root, the parent of the bff package. */
+export const REPO_ROOT = path.resolve(BFF_PACKAGE_DIR, '..');
+
+const MIN_JWT_SECRET_BYTES = 32;
+/** OWASP's minimum for argon2id, the floor of docs/product.md §5. */
+const ARGON2_MIN_MEMORY_KIB = 19_456;
+const ARGON2_MIN_TIME_COST = 2;
+/** Vite's dev server (`pnpm dev`): the portal's origin in development. */
+const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+/**
+ * Every setting of the BFF, each written once: variable, default, meaning, validation. AppConfig is
+ * built from it, and the configuration table of the root README is generated from it
+ * (`pnpm --filter @partner-portal/bff config:docs`; a unit test fails when the README differs).
+ */
+export const SETTINGS = ConfigDeclaration.empty()
+  .add('nodeEnv', {
+    env: 'NODE_ENV',
+    default: '`development`',
+    doc: '`development`, `test` or `production`. Production: HSTS, no demo data, listens on every interface. Development: human-readable logs at a terminal, the loopback and dev-server origins count as same-origin.',
+    read: read.oneOf(NODE_ENVS, 'development'),
+  })
+  .add('port', {
+    env: 'PORT',
+    default: '`3000`',
+    doc: 'HTTP port (`0`: any free port).',
+    read: read.integer(3000, 0, 65535),
+  })
+  .add('host', {
+    env: 'HOST',
+    default: '`127.0.0.1`; `0.0.0.0` when `NODE_ENV=production`',
+    doc: 'Address to listen on. Outside production only this machine can connect (the demo data has a staff account with a published password); `HOST=0.0.0.0` listens on every interface (a container, another machine).',
+    read: (raw, { nodeEnv }) => raw ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  })
+  .add('publicUrl', {
+    env: 'PUBLIC_URL',
+    default: '`http://localhost:${PORT}`',
+    doc: "The portal's public origin. Links in e-mails and the error page use it, never the request's `Host` header. An `https` URL also turns on HSTS and `upgrade-insecure-requests`.",
+    read: (raw, { port }, problem) =>
+      (raw === undefined ? undefined : read.origin(raw, problem)) ?? `http://localhost:${port}`,
+  })
+  .add('databaseUrl', {
+    env: 'DATABASE_URL',
+    default: 'unset: embedded',
+    doc: '`postgres://user:pass@host:5432/db`. Unset: an embedded PostgreSQL (PGlite) in `DATA_DIR/pglite`, reachable only from this process on 127.0.0.1.',
+    read: read.url(['postgres:', 'postgresql:']),
+  })
+  .add('dataDir', {
+    env: 'DATA_DIR',
+    default: '`<repo>/.data` (the parent of `bff/`, then `.data`)',
+    doc: 'Local state: the embedded database (`pglite/`, locked by `pglite.lock` while a process uses it). A relative path is taken from the working directory.',
+    read: (raw) => path.resolve(raw ?? path.join(REPO_ROOT, '.data')),
+  })
+  .add('portalDistDir', {
+    env: 'PORTAL_DIST_DIR',
+    default: '`<repo>/portal/dist`',
+    doc: "The portal's build. A relative path is taken from the working directory.",
+    read: (raw) => path.resolve(raw ?? path.join(REPO_ROOT, 'portal', 'dist')),
+  })
+  .add('logLevel', {
+    env: 'LOG_LEVEL',
+    default: '`info`',
+    doc: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+    read: read.oneOf(LOG_LEVELS, 'info'),
+  })
+  .add('seedDemoData', {
+    env: 'SEED_DEMO_DATA',
+    default: '`true` with the embedded database, else `false`',
+    doc: 'Load the demo data (docs/product.md §6) at start. Only into a database without partners or users; refused when `NODE_ENV=production`.',
+    read: (raw, { databaseUrl, nodeEnv }, problem) => {
+      const seed = read.boolean(
+        raw,
+        databaseUrl === undefined && nodeEnv !== 'production',
+        problem,
+      );
+      if (seed && nodeEnv === 'production') problem('must not be true when NODE_ENV is production');
+      return seed;
+    },
+  })
+  .add('trustedProxies', {
+    env: 'TRUSTED_PROXIES',
+    default: '`0`',
+    doc: "How many reverse proxies in front of the BFF may be believed in `X-Forwarded-For` (0: the socket's address is the client's).",
+    read: read.integer(0, 0, 10),
+  })
+  .add('jwtSecret', {
+    env: 'JWT_SECRET',
+    default: 'production: required; else generated',
+    doc: 'HS256 key of the access JWTs (and the key the list cursors are signed with is derived from it), at least 32 bytes (e.g. `openssl rand -base64 48`). Required when `NODE_ENV=production` (the BFF refuses to start without it). Unset elsewhere: generated once into `DATA_DIR/secrets.json` (mode 0600); in tests, a new one per process.',
+    read: (raw, { nodeEnv }, problem): string | undefined => {
+      if (raw === undefined) {
+        if (nodeEnv === 'production') problem('is required when NODE_ENV is production');
+        return undefined;
+      }
+      if (Buffer.byteLength(raw, 'utf8') < MIN_JWT_SECRET_BYTES) {
+        problem(
+          `must be at least ${MIN_JWT_SECRET_BYTES} bytes (256 bits), e.g. openssl rand -base64 48`,
+        );
+      }
+      return raw;
+    },
+  })
+  .add('smtpUrl', {
+    env: 'SMTP_URL',
+    default: 'unset: the outbox',
+    doc: '`smtp://` or `smtps://user:pass@host:port`: e-mails (reset links, invitations, notices) are sent through it (nodemailer).',
+    read: read.url(['smtp:', 'smtps:']),
+  })
+  .add('mailOutboxDir', {
+    env: 'MAIL_OUTBOX_DIR',
+    default: '`DATA_DIR/outbox`',
+    doc: 'Without `SMTP_URL`, each e-mail is written there as one JSON file (`to`, `subject`, `text`); in development its link is also logged (never in test or production).',
+    read: (raw, { dataDir }) => path.resolve(raw ?? path.join(dataDir, 'outbox')),
+  })
+  .add('mailFrom', {
+    env: 'MAIL_FROM',
+    default: '`Partner portal <no-reply@{PUBLIC_URL host}>`',
+    doc: 'The sender of every e-mail.',
+    read: (raw, { publicUrl }) => raw ?? `Partner portal <no-reply@${new URL(publicUrl).hostname}>`,
+  })
+  .add('redisUrl', {
+    env: 'REDIS_URL',
+    default: 'unset: in memory',
+    doc: '`redis://` or `rediss://`: throttling counters shared by every BFF instance. Unset, each process counts alone.',
+    read: read.url(['redis:', 'rediss:']),
+  })
+  .add('argon2MemoryKib', {
+    env: 'ARGON2_MEMORY_KIB',
+    default: `\`${ARGON2_MIN_MEMORY_KIB}\``,
+    doc: `argon2id memory cost (KiB) of new password hashes. May be raised; lower than ${ARGON2_MIN_MEMORY_KIB} only when \`NODE_ENV=test\`.`,
+    read: (raw, { nodeEnv }, problem) =>
+      read.integer(
+        ARGON2_MIN_MEMORY_KIB,
+        nodeEnv === 'test' ? 8 : ARGON2_MIN_MEMORY_KIB,
+        4_194_304,
+      )(raw, undefined, problem),
+  })
+  .add('argon2TimeCost', {
+    env: 'ARGON2_TIME_COST',
+    default: `\`${ARGON2_MIN_TIME_COST}\``,
+    doc: `argon2id iterations. May be raised; lower than ${ARGON2_MIN_TIME_COST} only when \`NODE_ENV=test\`.`,
+    read: (raw, { nodeEnv }, problem) =>
+      read.integer(ARGON2_MIN_TIME_COST, nodeEnv === 'test' ? 1 : ARGON2_MIN_TIME_COST, 100)(
+        raw,
+        undefined,
+        problem,
+      ),
+  })
+  .add('devOrigins', {
+    env: 'DEV_ORIGINS',
+    default: VITE_DEV_ORIGINS.map((origin) => `\`${origin}\``).join(', '),
+    doc: "Development only (ignored otherwise): comma-separated origins the CSRF check accepts as the portal's own besides `PUBLIC_URL`, by default Vite's dev server of `pnpm dev`. The loopback names of `PORT` (`http://localhost:PORT`, `http://127.0.0.1:PORT`, `http://[::1]:PORT`) are always accepted in development.",
+    read: (raw, _prior, problem): readonly string[] =>
+      raw === undefined
+        ? VITE_DEV_ORIGINS
+        : raw
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter((origin) => origin !== '')
+            .flatMap((origin) => read.origin(origin, problem) ?? []),
+  });
