@@ -1,26 +1,22 @@
 import { Alert, Button, Link, TextField } from '@partner-portal/ui-kit';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
+import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useDocumentTitle } from '@/lib/document-title';
+import { emailProblem, useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
-import { apiFieldErrors, emailProblem, formatRetryAfter } from '../components/form-errors';
 
-function requestProblem(error: unknown): string | undefined {
-  if (error === null) return undefined;
-  if (!(error instanceof ApiError)) {
-    return 'We could not reach the server. Check your connection and try again.';
-  }
-  if (error.status === 429) {
-    return `Too many requests for a reset link. Try again ${formatRetryAfter(error.retryAfterSeconds)}.`;
-  }
-  if (error.status === 400) return undefined;
-  return 'Something went wrong on our side. Try again in a moment.';
-}
+const requestMessages: ApiErrorMessages = {
+  byStatus: {
+    429: (error) =>
+      `Too many requests for a reset link. Try again ${formatRetryAfter(error.retryAfterSeconds)}.`,
+  },
+};
 
 const backToSignIn = (
   <Link as={RouterLink} href={paths.signIn()}>
@@ -31,22 +27,16 @@ const backToSignIn = (
 export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');
   const request = useRequestPasswordReset();
-  const [emailError, setEmailError] = useState<string>();
+  const form = useFieldProblems(['email'] as const);
   const [sentTo, setSentTo] = useState<string>();
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const submit = (fields: FormFields) => {
     const email = fields.text('email').trim();
-    const problem = emailProblem(email);
-    setEmailError(problem);
     request.reset();
-    if (problem) return emailRef.current?.focus();
+    if (!form.check({ email: emailProblem(email) })) return;
     request.mutate(
       { email },
-      {
-        onSuccess: () => setSentTo(email),
-        onError: (error) => setEmailError(apiFieldErrors(error, ['email'] as const).email),
-      },
+      { onSuccess: () => setSentTo(email), onError: (error) => form.showApiErrors(error) },
     );
   };
 
@@ -62,8 +52,6 @@ export function ForgotPasswordRoute() {
     );
   }
 
-  const problem = requestProblem(request.error);
-
   return (
     <AuthLayout
       title="Forgot your password?"
@@ -71,19 +59,15 @@ export function ForgotPasswordRoute() {
       footer={backToSignIn}
     >
       <AuthForm label="Request a password reset link" onSubmit={submit}>
-        {problem ? (
-          <Alert tone="danger" announce>
-            {problem}
-          </Alert>
-        ) : null}
+        <ApiProblemAlert error={request.error} messages={requestMessages} />
         <TextField
-          ref={emailRef}
+          ref={form.fieldRef('email')}
           label="Email"
           type="email"
           name="email"
           autoComplete="username"
           required
-          error={emailError}
+          error={form.problems.email}
         />
         <Button type="submit" variant="primary" loading={request.isPending}>
           Send reset link

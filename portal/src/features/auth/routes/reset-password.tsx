@@ -1,17 +1,17 @@
 import { Alert, Button, Link } from '@partner-portal/ui-kit';
-import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
-import { apiFieldErrors } from '../components/form-errors';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { passwordProblems, type PasswordProblems } from '../password/password-rule';
+import { passwordProblems } from '../password/password-rule';
 
 const backToSignIn = (
   <Link as={RouterLink} href={paths.signIn()}>
@@ -21,15 +21,6 @@ const backToSignIn = (
 
 const isTokenInvalid = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'token_invalid';
-
-function resetProblem(error: unknown): string | undefined {
-  if (error === null || isTokenInvalid(error)) return undefined;
-  if (!(error instanceof ApiError)) {
-    return 'We could not reach the server. Check your connection and try again.';
-  }
-  if (error.status === 400) return undefined;
-  return 'Something went wrong on our side. Try again in a moment.';
-}
 
 /** An expired, used or mangled link: say so, and offer a new one. */
 function InvalidLink() {
@@ -50,9 +41,7 @@ export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
-  const [problems, setProblems] = useState<PasswordProblems>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
+  const form = useFieldProblems(['password', 'confirmation'] as const);
 
   if (token === '' || isTokenInvalid(reset.error)) return <InvalidLink />;
 
@@ -71,26 +60,19 @@ export function ResetPasswordRoute() {
 
   const submit = (fields: FormFields) => {
     const password = fields.text('password');
-    const found = passwordProblems({
-      password,
-      confirmation: fields.text('passwordConfirmation'),
-    });
-    setProblems(found);
     reset.reset();
-    if (found.password) return passwordRef.current?.focus();
-    if (found.confirmation) return confirmationRef.current?.focus();
+    const found = passwordProblems({ password, confirmation: fields.text('passwordConfirmation') });
+    if (!form.check(found)) return;
     reset.mutate(
       { token, password },
       {
         onError: (error) => {
-          setProblems(apiFieldErrors(error, ['password'] as const));
-          passwordRef.current?.focus();
+          form.showApiErrors(error);
+          form.focus('password');
         },
       },
     );
   };
-
-  const problem = resetProblem(reset.error);
 
   return (
     <AuthLayout
@@ -99,15 +81,11 @@ export function ResetPasswordRoute() {
       footer={backToSignIn}
     >
       <AuthForm label="Choose a new password" onSubmit={submit}>
-        {problem ? (
-          <Alert tone="danger" announce>
-            {problem}
-          </Alert>
-        ) : null}
+        <ApiProblemAlert error={isTokenInvalid(reset.error) ? null : reset.error} />
         <NewPasswordFields
-          errors={problems}
-          passwordRef={passwordRef}
-          confirmationRef={confirmationRef}
+          errors={form.problems}
+          passwordRef={form.fieldRef('password')}
+          confirmationRef={form.fieldRef('confirmation')}
         />
         <Button type="submit" variant="primary" loading={reset.isPending}>
           Save new password
