@@ -1,5 +1,8 @@
-import { Card, PageHeader } from '@partner-portal/ui-kit';
+import { Button, Card, PageHeader } from '@partner-portal/ui-kit';
 import { type FormEvent, type ReactNode } from 'react';
+
+import { type ApiErrorMessages } from '@/lib/api-errors';
+import { ApiProblemAlert } from '@/lib/api-problem-alert';
 
 import styles from './auth-layout.module.css';
 
@@ -45,15 +48,33 @@ export interface AuthFormProps {
   label: string;
   /** Receives the form's fields. */
   onSubmit: (fields: FormFields) => void;
+  /** The text of the submit button. */
+  submitLabel: string;
+  /** While the request is on its way: a busy submit button. */
+  pending: boolean;
+  /** The failed request, announced above the fields. */
+  error?: unknown;
+  /** The screen's own words for some failures. */
+  errorMessages?: ApiErrorMessages;
+  /** The fields. */
   children: ReactNode;
 }
 
 /**
  * The forms are sent by script only: a native submit would put the password into this page's URL,
  * so it never happens. Fields are checked by the screen, which names each problem beside its field
- * (the browser's own bubbles vanish and are not announced reliably).
+ * (the browser's own bubbles vanish and are not announced reliably); a failed request is announced
+ * above the fields.
  */
-export function AuthForm({ label, onSubmit, children }: AuthFormProps) {
+export function AuthForm({
+  label,
+  onSubmit,
+  submitLabel,
+  pending,
+  error,
+  errorMessages,
+  children,
+}: AuthFormProps) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(formFields(event.currentTarget));
@@ -66,7 +87,11 @@ export function AuthForm({ label, onSubmit, children }: AuthFormProps) {
       noValidate
       onSubmit={handleSubmit}
     >
+      <ApiProblemAlert error={error} messages={errorMessages} />
       {children}
+      <Button type="submit" variant="primary" loading={pending}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

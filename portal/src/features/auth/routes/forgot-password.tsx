@@ -1,15 +1,15 @@
-import { Alert, Button, Link, TextField } from '@partner-portal/ui-kit';
+import { Alert, Link } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
 import { paths } from '@/config/paths';
 import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
-import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useDocumentTitle } from '@/lib/document-title';
 import { emailProblem, useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { EmailField } from '../components/email-field';
 
 const requestMessages: ApiErrorMessages = {
   byStatus: {
@@ -58,20 +58,15 @@ export function ForgotPasswordRoute() {
       description="Enter your email address and we will send you a link to choose a new password."
       footer={backToSignIn}
     >
-      <AuthForm label="Request a password reset link" onSubmit={submit}>
-        <ApiProblemAlert error={request.error} messages={requestMessages} />
-        <TextField
-          ref={form.fieldRef('email')}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          error={form.problems.email}
-        />
-        <Button type="submit" variant="primary" loading={request.isPending}>
-          Send reset link
-        </Button>
+      <AuthForm
+        label="Request a password reset link"
+        onSubmit={submit}
+        submitLabel="Send reset link"
+        pending={request.isPending}
+        error={request.error}
+        errorMessages={requestMessages}
+      >
+        <EmailField ref={form.fieldRef('email')} error={form.problems.email} />
       </AuthForm>
     </AuthLayout>
   );

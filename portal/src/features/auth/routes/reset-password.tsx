@@ -1,9 +1,8 @@
-import { Alert, Button, Link } from '@partner-portal/ui-kit';
+import { Alert, Link } from '@partner-portal/ui-kit';
 import { useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
@@ -80,16 +79,18 @@ export function ResetPasswordRoute() {
       description="Pick a password you do not use anywhere else. Signing in again will be needed on every device."
       footer={backToSignIn}
     >
-      <AuthForm label="Choose a new password" onSubmit={submit}>
-        <ApiProblemAlert error={isTokenInvalid(reset.error) ? null : reset.error} />
+      <AuthForm
+        label="Choose a new password"
+        onSubmit={submit}
+        submitLabel="Save new password"
+        pending={reset.isPending}
+        error={isTokenInvalid(reset.error) ? null : reset.error}
+      >
         <NewPasswordFields
           errors={form.problems}
           passwordRef={form.fieldRef('password')}
           confirmationRef={form.fieldRef('confirmation')}
         />
-        <Button type="submit" variant="primary" loading={reset.isPending}>
-          Save new password
-        </Button>
       </AuthForm>
     </AuthLayout>
   );

@@ -1,9 +1,8 @@
-import { Button, Link, PasswordField, TextField } from '@partner-portal/ui-kit';
+import { Link, PasswordField } from '@partner-portal/ui-kit';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
-import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { emailProblem, useFieldProblems } from '@/lib/form-problems';
@@ -11,6 +10,7 @@ import { RouterLink } from '@/lib/router-link';
 
 import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { EmailField } from '../components/email-field';
 
 /** A wrong password and an unknown email read the same. */
 const signInMessages: ApiErrorMessages = {
@@ -63,17 +63,15 @@ export function SignInRoute() {
         </Link>
       }
     >
-      <AuthForm label="Sign in" onSubmit={submit}>
-        <ApiProblemAlert error={signIn.error} messages={signInMessages} />
-        <TextField
-          ref={form.fieldRef('email')}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          error={form.problems.email}
-        />
+      <AuthForm
+        label="Sign in"
+        onSubmit={submit}
+        submitLabel="Sign in"
+        pending={signIn.isPending}
+        error={signIn.error}
+        errorMessages={signInMessages}
+      >
+        <EmailField ref={form.fieldRef('email')} error={form.problems.email} />
         <PasswordField
           ref={form.fieldRef('password')}
           label="Password"
@@ -82,9 +80,6 @@ export function SignInRoute() {
           required
           error={form.problems.password}
         />
-        <Button type="submit" variant="primary" loading={signIn.isPending}>
-          Sign in
-        </Button>
       </AuthForm>
     </AuthLayout>
   );

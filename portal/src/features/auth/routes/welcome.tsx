@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { type ApiErrorMessages } from '@/lib/api-errors';
-import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFieldProblems } from '@/lib/form-problems';
 import { roleLabels } from '@/lib/auth';
@@ -140,8 +139,14 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
       title={`Join ${invitation.partner.name}`}
       description="Tell us your name and choose a password to finish setting up your account. If you already have an account with this e-mail, enter its current password instead."
     >
-      <AuthForm label="Accept your invitation" onSubmit={submit}>
-        <ApiProblemAlert error={accept.error} messages={acceptMessages} />
+      <AuthForm
+        label="Accept your invitation"
+        onSubmit={submit}
+        submitLabel="Accept invitation"
+        pending={accept.isPending}
+        error={accept.error}
+        errorMessages={acceptMessages}
+      >
         <dl className={styles.facts}>
           <dt>Partner</dt>
           <dd>{invitation.partner.name}</dd>
@@ -176,9 +181,6 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           }}
           error={form.problems.terms}
         />
-        <Button type="submit" variant="primary" loading={accept.isPending}>
-          Accept invitation
-        </Button>
       </AuthForm>
     </AuthLayout>
   );
