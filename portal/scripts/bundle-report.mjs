@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
-const dist = args.find((arg) => !arg.startsWith('--')) ?? new URL('../dist', import.meta.url).pathname;
+const dist =
+  args.find((arg) => !arg.startsWith('--')) ?? new URL('../dist', import.meta.url).pathname;
 const maxBrotliKb = Number(args.find((arg) => arg.startsWith('--max-brotli-kb='))?.split('=')[1]);
 const assets = join(dist, 'assets');
 
@@ -17,7 +18,8 @@ const partnerPageRoutes = ['partner-layout', 'overview'];
 const chunkFiles = readdirSync(assets).filter((file) => file.endsWith('.js'));
 const chunkOf = (name) => {
   const found = chunkFiles.filter((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
-  if (found.length !== 1) throw new Error(`expected one chunk for ${name}, found ${found.join(', ') || 'none'}`);
+  if (found.length !== 1)
+    throw new Error(`expected one chunk for ${name}, found ${found.join(', ') || 'none'}`);
   return found[0];
 };
 
@@ -52,12 +54,19 @@ const rows = [...loaded].map((file) => ({
 }));
 rows.sort((a, b) => b.raw - a.raw);
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
-console.log(`${'chunk'.padEnd(44)}${'raw KB'.padStart(8)}${'gzip'.padStart(8)}${'brotli'.padStart(8)}`);
-for (const row of rows) console.log(`${row.file.padEnd(44)}${kb(row.raw)}${kb(row.gzip)}${kb(row.brotli)}`);
+console.log(
+  `${'chunk'.padEnd(44)}${'raw KB'.padStart(8)}${'gzip'.padStart(8)}${'brotli'.padStart(8)}`,
+);
+for (const row of rows)
+  console.log(`${row.file.padEnd(44)}${kb(row.raw)}${kb(row.gzip)}${kb(row.brotli)}`);
 const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
-console.log(`${`total (${rows.length} chunks)`.padEnd(44)}${kb(total('raw'))}${kb(total('gzip'))}${kb(total('brotli'))}`);
+console.log(
+  `${`total (${rows.length} chunks)`.padEnd(44)}${kb(total('raw'))}${kb(total('gzip'))}${kb(total('brotli'))}`,
+);
 
 if (Number.isFinite(maxBrotliKb) && total('brotli') / 1024 > maxBrotliKb) {
-  console.error(`A partner page loads ${kb(total('brotli')).trim()} KB of brotli JavaScript, over ${maxBrotliKb} KB.`);
+  console.error(
+    `A partner page loads ${kb(total('brotli')).trim()} KB of brotli JavaScript, over ${maxBrotliKb} KB.`,
+  );
   process.exit(1);
 }
