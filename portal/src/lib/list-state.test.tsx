@@ -14,7 +14,7 @@ function Harness() {
     defaultSort,
     filters: { status: ['active', 'disabled'] },
     search: true,
-    searchDebounceMs: 50,
+    searchDebounceMs: 200,
   });
   return (
     <>
@@ -102,9 +102,9 @@ describe('useListState', () => {
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('tent');
     expect(router.state.location.search).toBe('?cursor=c3');
 
-    await waitFor(() => expect(router.state.location.search).toBe('?q=tent'));
+    await waitFor(() => expect(query()).toEqual({ sort: 'name', q: 'tent' }));
+    expect(router.state.location.search).toBe('?q=tent');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(query()).toEqual({ sort: 'name', q: 'tent' });
   });
 
   it('clears the filters and the search but keeps the sort, and the search box follows', async () => {
