@@ -1,8 +1,10 @@
-import { Button, Card, PageHeader } from '@partner-portal/ui-kit';
+import { Button, Card, Link, PageHeader } from '@partner-portal/ui-kit';
 import { type FormEvent, type ReactNode } from 'react';
 
+import { paths } from '@/config/paths';
 import { type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
+import { RouterLink } from '@/lib/router-link';
 
 import styles from './auth-layout.module.css';
 
@@ -28,6 +30,13 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
   );
 }
 
+/** The way back from the password screens. */
+export const backToSignIn = (
+  <Link as={RouterLink} href={paths.signIn()}>
+    Back to sign in
+  </Link>
+);
+
 /** The values of a submitted form, by field name. */
 export interface FormFields {
   /** The value of a text field; '' when there is none. */
@@ -50,10 +59,8 @@ export interface AuthFormProps {
   onSubmit: (fields: FormFields) => void;
   /** The text of the submit button. */
   submitLabel: string;
-  /** While the request is on its way: a busy submit button. */
-  pending: boolean;
-  /** The failed request, announced above the fields. */
-  error?: unknown;
+  /** The form's request (a mutation): busy while it is on its way, its failure announced above the fields. */
+  request: { isPending: boolean; error: unknown };
   /** The screen's own words for some failures. */
   errorMessages?: ApiErrorMessages;
   /** The fields. */
@@ -70,8 +77,7 @@ export function AuthForm({
   label,
   onSubmit,
   submitLabel,
-  pending,
-  error,
+  request,
   errorMessages,
   children,
 }: AuthFormProps) {
@@ -87,9 +93,9 @@ export function AuthForm({
       noValidate
       onSubmit={handleSubmit}
     >
-      <ApiProblemAlert error={error} messages={errorMessages} />
+      <ApiProblemAlert error={request.error} messages={errorMessages} />
       {children}
-      <Button type="submit" variant="primary" loading={pending}>
+      <Button type="submit" variant="primary" loading={request.isPending}>
         {submitLabel}
       </Button>
     </form>

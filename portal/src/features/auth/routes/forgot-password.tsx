@@ -1,14 +1,12 @@
-import { Alert, Link } from '@partner-portal/ui-kit';
+import { Alert } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
-import { paths } from '@/config/paths';
 import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
 import { emailProblem, useFieldProblems } from '@/lib/form-problems';
-import { RouterLink } from '@/lib/router-link';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { AuthForm, AuthLayout, backToSignIn, type FormFields } from '../components/auth-layout';
 import { EmailField } from '../components/email-field';
 
 const requestMessages: ApiErrorMessages = {
@@ -17,12 +15,6 @@ const requestMessages: ApiErrorMessages = {
       `Too many requests for a reset link. Try again ${formatRetryAfter(error.retryAfterSeconds)}.`,
   },
 };
-
-const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
 
 export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');
@@ -62,8 +54,7 @@ export function ForgotPasswordRoute() {
         label="Request a password reset link"
         onSubmit={submit}
         submitLabel="Send reset link"
-        pending={request.isPending}
-        error={request.error}
+        request={request}
         errorMessages={requestMessages}
       >
         <EmailField ref={form.fieldRef('email')} error={form.problems.email} />

@@ -8,15 +8,9 @@ import { useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
-import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { AuthForm, AuthLayout, backToSignIn, type FormFields } from '../components/auth-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { passwordProblems } from '../password/password-rule';
-
-const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
 
 const isTokenInvalid = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'token_invalid';
@@ -83,8 +77,7 @@ export function ResetPasswordRoute() {
         label="Choose a new password"
         onSubmit={submit}
         submitLabel="Save new password"
-        pending={reset.isPending}
-        error={isTokenInvalid(reset.error) ? null : reset.error}
+        request={reset}
       >
         <NewPasswordFields
           errors={form.problems}

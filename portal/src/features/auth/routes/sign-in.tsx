@@ -67,8 +67,7 @@ export function SignInRoute() {
         label="Sign in"
         onSubmit={submit}
         submitLabel="Sign in"
-        pending={signIn.isPending}
-        error={signIn.error}
+        request={signIn}
         errorMessages={signInMessages}
       >
         <EmailField ref={form.fieldRef('email')} error={form.problems.email} />

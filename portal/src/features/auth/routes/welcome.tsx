@@ -143,8 +143,7 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         label="Accept your invitation"
         onSubmit={submit}
         submitLabel="Accept invitation"
-        pending={accept.isPending}
-        error={accept.error}
+        request={accept}
         errorMessages={acceptMessages}
       >
         <dl className={styles.facts}>
