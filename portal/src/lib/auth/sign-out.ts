@@ -1,10 +1,10 @@
-import { useToast } from '@partner-portal/ui-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
 import { ApiError, apiClient } from '../api-client';
+import { useNotify } from '../toasts';
 
 /**
  * POST /api/auth/signout: revokes the refresh session and clears the cookies. A 401 means the
@@ -22,11 +22,11 @@ export async function signOut(): Promise<void> {
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const notify = useNotify();
   return useMutation({
     mutationFn: signOut,
     onError: () => {
-      toast({
+      notify({
         tone: 'danger',
         title: 'You are still signed in',
         description: 'We could not reach the server to sign you out. Try again in a moment.',
