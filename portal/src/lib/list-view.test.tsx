@@ -8,6 +8,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+import { listPage } from '@/testing/list-page';
+
 import { ApiError } from './api-client';
 import { useListState, type ListPage, type ListQuery } from './list-state';
 import { formatListTotal, ListView } from './list-view';
@@ -21,14 +23,7 @@ interface Thing {
 type ThingQuery = ListQuery<'name', 'status'>;
 type Answer = (query: ThingQuery) => ListPage<Thing> | Promise<ListPage<Thing>>;
 
-const page = (items: Thing[], extra: Partial<ListPage<Thing>> = {}): ListPage<Thing> => ({
-  items,
-  nextCursor: null,
-  prevCursor: null,
-  total: items.length,
-  totalExact: true,
-  ...extra,
-});
+const page = listPage<Thing>;
 
 const tent = { id: 't1', name: 'Tent', status: 'active' };
 const stove = { id: 't2', name: 'Stove', status: 'active' };

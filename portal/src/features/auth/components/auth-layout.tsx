@@ -1,10 +1,8 @@
-import { Button, Card, Link, PageHeader } from '@partner-portal/ui-kit';
+import { Alert, Button, Card, PageHeader } from '@partner-portal/ui-kit';
 import { type FormEvent, type ReactNode } from 'react';
 
-import { paths } from '@/config/paths';
 import { type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
-import { RouterLink } from '@/lib/router-link';
 
 import styles from './auth-layout.module.css';
 
@@ -30,12 +28,25 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
   );
 }
 
-/** The way back from the password screens. */
-export const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
+export interface AuthNoticeProps {
+  title: string;
+  /** The notice's own heading, in the card. */
+  heading?: string;
+  tone: 'danger' | 'success';
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** A signed-out screen that only tells something: a link that no longer works, an e-mail sent. */
+export function AuthNotice({ title, heading, tone, footer, children }: AuthNoticeProps) {
+  return (
+    <AuthLayout title={title} footer={footer}>
+      <Alert tone={tone} title={heading} announce>
+        {children}
+      </Alert>
+    </AuthLayout>
+  );
+}
 
 /** The values of a submitted form, by field name. */
 export interface FormFields {

@@ -1,4 +1,3 @@
-import { Alert } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
 import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
@@ -6,7 +5,8 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { emailProblem, useFieldProblems } from '@/lib/form-problems';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { AuthForm, AuthLayout, backToSignIn, type FormFields } from '../components/auth-layout';
+import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
+import { backToSignIn } from '../components/back-to-sign-in';
 import { EmailField } from '../components/email-field';
 
 const requestMessages: ApiErrorMessages = {
@@ -35,12 +35,15 @@ export function ForgotPasswordRoute() {
   if (sentTo !== undefined) {
     // The same words whether or not an account exists: the page must not tell.
     return (
-      <AuthLayout title="Check your email" footer={backToSignIn}>
-        <Alert tone="success" title="Reset link sent" announce>
-          If an account exists for {sentTo}, we&apos;ve sent a link to choose a new password. The
-          link works for 30 minutes. If nothing arrives, check your spam folder or ask again.
-        </Alert>
-      </AuthLayout>
+      <AuthNotice
+        title="Check your email"
+        heading="Reset link sent"
+        tone="success"
+        footer={backToSignIn}
+      >
+        If an account exists for {sentTo}, we&apos;ve sent a link to choose a new password. The link
+        works for 30 minutes. If nothing arrives, check your spam folder or ask again.
+      </AuthNotice>
     );
   }
 

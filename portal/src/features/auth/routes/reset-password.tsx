@@ -8,7 +8,8 @@ import { useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
-import { AuthForm, AuthLayout, backToSignIn, type FormFields } from '../components/auth-layout';
+import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
+import { backToSignIn } from '../components/back-to-sign-in';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { passwordProblems } from '../password/password-rule';
 
@@ -18,14 +19,17 @@ const isTokenInvalid = (error: unknown): boolean =>
 /** An expired, used or mangled link: say so, and offer a new one. */
 function InvalidLink() {
   return (
-    <AuthLayout title="This link has expired" footer={backToSignIn}>
-      <Alert tone="danger" title="The reset link is no longer valid" announce>
-        Reset links work once, for 30 minutes, and only the newest one works.{' '}
-        <Link as={RouterLink} href={paths.forgotPassword()}>
-          Ask for a new link
-        </Link>
-      </Alert>
-    </AuthLayout>
+    <AuthNotice
+      title="This link has expired"
+      heading="The reset link is no longer valid"
+      tone="danger"
+      footer={backToSignIn}
+    >
+      Reset links work once, for 30 minutes, and only the newest one works.{' '}
+      <Link as={RouterLink} href={paths.forgotPassword()}>
+        Ask for a new link
+      </Link>
+    </AuthNotice>
   );
 }
 

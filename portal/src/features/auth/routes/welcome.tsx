@@ -12,7 +12,7 @@ import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type Invitation } from '../api/get-invitation';
-import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
+import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsCheckbox } from '../components/terms-checkbox';
 import { passwordProblems } from '../password/password-rule';
@@ -35,19 +35,19 @@ const isInvitationGone = (error: unknown): boolean =>
 /** A used, expired or mistyped invitation link. */
 function InvalidInvitation() {
   return (
-    <AuthLayout
+    <AuthNotice
       title="This invitation is no longer valid"
+      heading="We can't use this invitation link"
+      tone="danger"
       footer={
         <Link as={RouterLink} href={paths.signIn()}>
           Go to sign in
         </Link>
       }
     >
-      <Alert tone="danger" title="We can't use this invitation link" announce>
-        Invitations work once, for 7 days. If you have not joined yet, ask the person who invited
-        you to send a new invitation. If you already joined, sign in.
-      </Alert>
-    </AuthLayout>
+      Invitations work once, for 7 days. If you have not joined yet, ask the person who invited you
+      to send a new invitation. If you already joined, sign in.
+    </AuthNotice>
   );
 }
 

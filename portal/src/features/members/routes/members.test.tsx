@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import type { ListPage } from '@/lib/list-state';
 import { acme, partnerBody, viewerSession } from '@/testing/fixtures';
+import { listPage } from '@/testing/list-page';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
@@ -22,15 +24,8 @@ const ada = {
   memberSince: '2026-02-01T09:00:00.000Z',
 };
 
-const membersPage = (items: unknown[], extra: Record<string, unknown> = {}) =>
-  Response.json({
-    items,
-    nextCursor: null,
-    prevCursor: null,
-    total: items.length,
-    totalExact: true,
-    ...extra,
-  });
+const membersPage = (items: unknown[], extra: Partial<ListPage<unknown>> = {}) =>
+  Response.json(listPage(items, extra));
 
 function membersApi(answer: (url: URL) => Response) {
   return mockApi({
