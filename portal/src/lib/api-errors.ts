@@ -47,7 +47,9 @@ export interface ApiProblem {
   action?: 'reload';
 }
 
-const isCsrfRefusal = (error: ApiError): boolean => error.status === 403 && error.code === 'csrf';
+/** A change refused by the CSRF check (403 `csrf`): a reload fetches a fresh page and cookie. */
+export const isCsrfRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === 'csrf';
 
 const defaultByStatus: Partial<Record<number, ApiProblemMessage>> = {
   // A validation error is shown beside the fields it names.

@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 import { ApiError, apiClient } from '../api-client';
+import { CSRF_PROBLEM, isCsrfRefusal } from '../api-errors';
+import { reloadPage } from '../reload-page';
 import { useNotify } from '../toasts';
+
+const SIGN_OUT_FAILED = 'We could not reach the server to sign you out. Try again in a moment.';
 
 /**
  * POST /api/auth/signout: revokes the refresh session and clears the cookies. A 401 means the
@@ -25,11 +29,16 @@ export function useSignOut() {
   const notify = useNotify();
   return useMutation({
     mutationFn: signOut,
-    onError: () => {
+    onError: (error) => {
+      // A refused security check (403 csrf) says so and offers the reload that fixes it.
+      const csrf = isCsrfRefusal(error);
       notify({
         tone: 'danger',
         title: 'You are still signed in',
-        description: 'We could not reach the server to sign you out. Try again in a moment.',
+        description: csrf ? CSRF_PROBLEM : SIGN_OUT_FAILED,
+        action: csrf
+          ? { label: 'Reload', altText: 'Reload the page to try again', onClick: reloadPage }
+          : undefined,
       });
     },
     onSuccess: async () => {
