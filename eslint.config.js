@@ -1,9 +1,47 @@
 // One ESLint flat config for every package; each package runs `eslint .` from its own folder.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The portal's import graph: lib/ and config/ → features → app. A feature never imports another
+ * feature, nor the app; what two features need lives in lib/. `@/` is `portal/src/`.
+ */
+const portalFeatures = readdirSync(new URL('./portal/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One config per feature and folder depth: a relative import may not climb out of its feature. */
+const portalFeatureBoundaries = portalFeatures.flatMap((feature) =>
+  [1, 2, 3, 4].map((depth) => ({
+    files: [`portal/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/(features/(?!${escapeRegex(feature)}(/|$))|app(/|$))`,
+              message: `A feature never imports another feature or the app: move what both need to lib/.`,
+            },
+            {
+              regex: `^(\\.\\./){${depth},}`,
+              message: `A relative import may not climb out of features/${feature}/: import lib/ through @/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -68,6 +106,24 @@ export default tseslint.config(
             {
               group: ['@partner-portal/portal', '**/portal/**'],
               message: 'ui-kit knows nothing of the portal.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...portalFeatureBoundaries,
+  {
+    files: ['portal/src/lib/**/*.{ts,tsx}', 'portal/src/config/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(features|app)(/|$)',
+              message:
+                'lib/ and config/ serve every feature: they import no feature and not the app.',
             },
           ],
         },

@@ -1,8 +1,8 @@
-import { ToastProvider } from '@partner-portal/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { ToastsProvider } from '@/lib/toasts';
 
 const MAX_RETRIES = 2;
 
@@ -36,7 +36,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastsProvider>{children}</ToastsProvider>
     </QueryClientProvider>
   );
 }

@@ -119,6 +119,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               Component: (await import('@/features/claims/routes/claim')).ClaimRoute,
             }),
           },
+          {
+            path: routePatterns.members,
+            lazy: async () => ({
+              Component: (await import('@/features/members/routes/members')).MembersRoute,
+            }),
+          },
         ],
       },
       { path: routePatterns.notFound, Component: NotFoundPage },

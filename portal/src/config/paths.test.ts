@@ -26,6 +26,7 @@ describe('paths', () => {
     expect(paths.inventoryItem('acme-outdoor', 'item-1')).toBe('/acme-outdoor/inventory/item-1');
     expect(paths.claims('acme-outdoor')).toBe('/acme-outdoor/claims');
     expect(paths.claim('acme-outdoor', 'c-42')).toBe('/acme-outdoor/claims/c-42');
+    expect(paths.members('acme-outdoor')).toBe('/acme-outdoor/members');
   });
 
   it('encodes ids so that they stay one path segment', () => {

@@ -21,6 +21,7 @@ export const routePatterns = {
   inventoryItem: 'inventory/:itemId',
   claims: 'claims',
   claim: 'claims/:claimId',
+  members: 'members',
   notFound: '*',
 } as const;
 
@@ -48,4 +49,5 @@ export const paths = {
   claims: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/claims`,
   claim: (partnerSlug: string, claimId: string): string =>
     `${partnerBase(partnerSlug)}/claims/${segment(claimId)}`,
+  members: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/members`,
 } as const;

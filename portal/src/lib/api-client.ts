@@ -13,26 +13,21 @@ export const API_BASE_URL = globalThis.location?.origin ?? '';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_COOKIE = 'csrf';
 
-/** The error body as the BFF's OpenAPI document describes it. */
+/** The error body as the BFF's OpenAPI document describes it (RFC 9457 problem details). */
 type ProblemDetailsBody = components['schemas']['ProblemDetails'];
 
 /** One invalid field of a request, as the BFF reports it in `errors`. */
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+export type ApiFieldError = components['schemas']['ProblemFieldError'];
 
-/** The RFC 9457 problem details every error response of the BFF carries. */
-export interface ProblemDetails {
-  status: number;
-  code: string;
-  title: string;
-  detail?: string;
-  requestId?: string;
-  errors?: ApiFieldError[];
-  /** Seconds to wait before asking again, from a 429's or 503's `Retry-After`. */
-  retryAfterSeconds?: number;
-}
+/**
+ * The problem details of a failed answer as the portal keeps them: the generated body's fields,
+ * those a proxy's answer may lack made optional, plus the wait a 429's or 503's `Retry-After` asks.
+ */
+export type ProblemDetails = Pick<ProblemDetailsBody, 'status' | 'code' | 'title'> &
+  Partial<Pick<ProblemDetailsBody, 'detail' | 'requestId' | 'errors'>> & {
+    /** Seconds to wait before asking again, from a 429's or 503's `Retry-After`. */
+    retryAfterSeconds?: number;
+  };
 
 /**
  * A non-2xx answer of the API. Every call through {@link apiClient} rejects with one of these, so

@@ -321,9 +321,10 @@ export interface components {
         };
         MemberListDto: {
             items: components["schemas"]["MemberDto"][];
-            /** @description Always null: a partner’s members fit one page, ordered by name. */
             nextCursor: string | null;
+            prevCursor: string | null;
             total: number;
+            totalExact: boolean;
         };
         /** @enum {string} */
         MembershipRole: "viewer" | "manager" | "admin";
@@ -914,7 +915,11 @@ export interface operations {
     };
     listMembers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "memberSince" | "-memberSince";
+                cursor?: string;
+            };
             header?: never;
             path: {
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */

@@ -8,6 +8,7 @@ describe('switchPartnerPath', () => {
     ['/acme-outdoor/inventory/item-1', '/northwind/inventory'],
     ['/acme-outdoor/claims', '/northwind/claims'],
     ['/acme-outdoor/claims/claim-1', '/northwind/claims'],
+    ['/acme-outdoor/members', '/northwind/members'],
     ['/acme-outdoor', '/northwind/overview'],
   ])('keeps the section of %s', (from, to) => {
     expect(switchPartnerPath(from, 'acme-outdoor', 'northwind')).toBe(to);

@@ -8,11 +8,17 @@ export const partnerSections = [
   { key: 'claims', label: 'Claims', href: paths.claims },
 ] as const;
 
-export type PartnerSection = (typeof partnerSections)[number];
+/** Every page of a partner a switch of partner keeps: the sections, and those of the user menu. */
+const partnerPages = [
+  ...partnerSections,
+  { key: 'members', label: 'Members', href: paths.members },
+] as const;
+
+export type PartnerSection = (typeof partnerPages)[number];
 
 /** The section `pathname` is in, for the partner `partnerSlug`; the overview when none matches. */
 export function sectionOf(pathname: string, partnerSlug: string): PartnerSection {
-  const found = partnerSections.find(({ href }) => {
+  const found = partnerPages.find(({ href }) => {
     const sectionPath = href(partnerSlug);
     return pathname === sectionPath || pathname.startsWith(`${sectionPath}/`);
   });

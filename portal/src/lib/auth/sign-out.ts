@@ -1,10 +1,14 @@
-import { useToast } from '@partner-portal/ui-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
 import { ApiError, apiClient } from '../api-client';
+import { CSRF_PROBLEM, isCsrfRefusal } from '../api-errors';
+import { reloadPage } from '../reload-page';
+import { useNotify } from '../toasts';
+
+const SIGN_OUT_FAILED = 'We could not reach the server to sign you out. Try again in a moment.';
 
 /**
  * POST /api/auth/signout: revokes the refresh session and clears the cookies. A 401 means the
@@ -22,14 +26,19 @@ export async function signOut(): Promise<void> {
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const notify = useNotify();
   return useMutation({
     mutationFn: signOut,
-    onError: () => {
-      toast({
+    onError: (error) => {
+      // A refused security check (403 csrf) says so and offers the reload that fixes it.
+      const csrf = isCsrfRefusal(error);
+      notify({
         tone: 'danger',
         title: 'You are still signed in',
-        description: 'We could not reach the server to sign you out. Try again in a moment.',
+        description: csrf ? CSRF_PROBLEM : SIGN_OUT_FAILED,
+        action: csrf
+          ? { label: 'Reload', altText: 'Reload the page to try again', onClick: reloadPage }
+          : undefined,
       });
     },
     onSuccess: async () => {

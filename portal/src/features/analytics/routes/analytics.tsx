@@ -1,20 +1,12 @@
-import { EmptyState, PageHeader } from '@partner-portal/ui-kit';
-
-import { useDocumentTitle } from '@/lib/document-title';
-import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PlaceholderScreen } from '@/lib/placeholder-screen';
 
 export function AnalyticsRoute() {
-  const partnerSlug = usePartnerSlug();
-  useDocumentTitle('Analytics', partnerSlug);
-
   return (
-    <>
-      <PageHeader title="Analytics" description="Trends in your claims and stock over time." />
-      <EmptyState
-        headingLevel={2}
-        title="No analytics to show yet"
-        description="Charts of claims, amounts, stock on hand and losses over the period you choose will appear here."
-      />
-    </>
+    <PlaceholderScreen
+      title="Analytics"
+      description="Trends in your claims and stock over time."
+      emptyTitle="No analytics to show yet"
+      emptyDescription="Charts of claims, amounts, stock on hand and losses over the period you choose will appear here."
+    />
   );
 }

@@ -1,47 +1,35 @@
-import { Alert, Button, Link } from '@partner-portal/ui-kit';
-import { useRef, useState } from 'react';
+import { Alert, Link } from '@partner-portal/ui-kit';
 import { useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
-import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
-import { apiFieldErrors } from '../components/form-errors';
+import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
+import { backToSignIn } from '../components/back-to-sign-in';
 import { NewPasswordFields } from '../components/new-password-fields';
-import { passwordProblems, type PasswordProblems } from '../password/password-rule';
-
-const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
+import { passwordProblems } from '../password/password-rule';
 
 const isTokenInvalid = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'token_invalid';
 
-function resetProblem(error: unknown): string | undefined {
-  if (error === null || isTokenInvalid(error)) return undefined;
-  if (!(error instanceof ApiError)) {
-    return 'We could not reach the server. Check your connection and try again.';
-  }
-  if (error.status === 400) return undefined;
-  return 'Something went wrong on our side. Try again in a moment.';
-}
-
 /** An expired, used or mangled link: say so, and offer a new one. */
 function InvalidLink() {
   return (
-    <AuthLayout title="This link has expired" footer={backToSignIn}>
-      <Alert tone="danger" title="The reset link is no longer valid" announce>
-        Reset links work once, for 30 minutes, and only the newest one works.{' '}
-        <Link as={RouterLink} href={paths.forgotPassword()}>
-          Ask for a new link
-        </Link>
-      </Alert>
-    </AuthLayout>
+    <AuthNotice
+      title="This link has expired"
+      heading="The reset link is no longer valid"
+      tone="danger"
+      footer={backToSignIn}
+    >
+      Reset links work once, for 30 minutes, and only the newest one works.{' '}
+      <Link as={RouterLink} href={paths.forgotPassword()}>
+        Ask for a new link
+      </Link>
+    </AuthNotice>
   );
 }
 
@@ -50,9 +38,7 @@ export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword();
-  const [problems, setProblems] = useState<PasswordProblems>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
+  const form = useFieldProblems(['password', 'confirmation'] as const);
 
   if (token === '' || isTokenInvalid(reset.error)) return <InvalidLink />;
 
@@ -71,26 +57,19 @@ export function ResetPasswordRoute() {
 
   const submit = (fields: FormFields) => {
     const password = fields.text('password');
-    const found = passwordProblems({
-      password,
-      confirmation: fields.text('passwordConfirmation'),
-    });
-    setProblems(found);
     reset.reset();
-    if (found.password) return passwordRef.current?.focus();
-    if (found.confirmation) return confirmationRef.current?.focus();
+    const found = passwordProblems({ password, confirmation: fields.text('passwordConfirmation') });
+    if (!form.check(found)) return;
     reset.mutate(
       { token, password },
       {
         onError: (error) => {
-          setProblems(apiFieldErrors(error, ['password'] as const));
-          passwordRef.current?.focus();
+          form.showApiErrors(error);
+          form.focus('password');
         },
       },
     );
   };
-
-  const problem = resetProblem(reset.error);
 
   return (
     <AuthLayout
@@ -98,20 +77,17 @@ export function ResetPasswordRoute() {
       description="Pick a password you do not use anywhere else. Signing in again will be needed on every device."
       footer={backToSignIn}
     >
-      <AuthForm label="Choose a new password" onSubmit={submit}>
-        {problem ? (
-          <Alert tone="danger" announce>
-            {problem}
-          </Alert>
-        ) : null}
+      <AuthForm
+        label="Choose a new password"
+        onSubmit={submit}
+        submitLabel="Save new password"
+        request={reset}
+      >
         <NewPasswordFields
-          errors={problems}
-          passwordRef={passwordRef}
-          confirmationRef={confirmationRef}
+          errors={form.problems}
+          passwordRef={form.fieldRef('password')}
+          confirmationRef={form.fieldRef('confirmation')}
         />
-        <Button type="submit" variant="primary" loading={reset.isPending}>
-          Save new password
-        </Button>
       </AuthForm>
     </AuthLayout>
   );

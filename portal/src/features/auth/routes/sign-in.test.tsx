@@ -2,9 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { meQueryKey } from '@/lib/auth';
+import { reloadPage } from '@/lib/reload-page';
 import { acme, multiSession, partnerBody, viewerSession } from '@/testing/fixtures';
 import { mockApi, problem, type MockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
+
+// jsdom cannot reload; the test only needs to see that the page asked for it.
+jest.mock('@/lib/reload-page', () => ({ reloadPage: jest.fn() }));
 
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}\\s*\\*?$`));
 
@@ -142,5 +146,19 @@ describe('sign in', () => {
       'href',
       '/forgot-password',
     );
+  });
+
+  it('explains a refused security check (403 csrf) and offers a reload, not a server error', async () => {
+    mockApi({ 'POST /api/auth/signin': () => problem(403, 'csrf') });
+    renderRoute('/signin');
+    await signIn('viewer@acme.example', 'portal-demo-passphrase');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Your session security check failed. Reload the page and try again.',
+    );
+    expect(alert).not.toHaveTextContent(/went wrong on our side/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload the page' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,54 +1,42 @@
-import { Alert, Button, Link, PasswordField, TextField } from '@partner-portal/ui-kit';
-import { useRef, useState } from 'react';
+import { Link, PasswordField } from '@partner-portal/ui-kit';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
 import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
+import { emailProblem, useFieldProblems } from '@/lib/form-problems';
 import { RouterLink } from '@/lib/router-link';
 
 import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
-import { apiFieldErrors, emailProblem, formatRetryAfter } from '../components/form-errors';
+import { EmailField } from '../components/email-field';
 
-type Field = 'email' | 'password';
-
-/** What went wrong, in words; a wrong password and an unknown email read the same. */
-function signInProblem(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) {
-    return error === null
-      ? undefined
-      : 'We could not reach the server. Check your connection and try again.';
-  }
-  if (error.status === 401) return 'The email or password is incorrect.';
-  if (error.status === 429) {
-    return `Too many sign-in attempts. For your security, try again ${formatRetryAfter(error.retryAfterSeconds)}.`;
-  }
-  if (error.status === 400) return undefined;
-  return 'Something went wrong on our side. Try again in a moment.';
-}
+/** A wrong password and an unknown email read the same. */
+const signInMessages: ApiErrorMessages = {
+  byStatus: {
+    401: 'The email or password is incorrect.',
+    429: (error) =>
+      `Too many sign-in attempts. For your security, try again ${formatRetryAfter(error.retryAfterSeconds)}.`,
+  },
+};
 
 export function SignInRoute() {
   useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useSignIn();
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useFieldProblems(['email', 'password'] as const);
 
   const submit = (fields: FormFields) => {
     const email = fields.text('email').trim();
     const password = fields.text('password');
-    const problems: Partial<Record<Field, string>> = {
+    signIn.reset();
+    const valid = form.check({
       email: emailProblem(email),
       password: password === '' ? 'Enter your password.' : undefined,
-    };
-    setFieldErrors(problems);
-    signIn.reset();
-    if (problems.email) return emailRef.current?.focus();
-    if (problems.password) return passwordRef.current?.focus();
+    });
+    if (!valid) return;
 
     signIn.mutate(
       { email, password },
@@ -57,14 +45,13 @@ export function SignInRoute() {
           void navigate(nextPathFrom(searchParams) ?? landingPath(session), { replace: true });
         },
         onError: (error) => {
-          setFieldErrors(apiFieldErrors(error, ['email', 'password'] as const));
-          if (passwordRef.current) passwordRef.current.value = '';
+          form.showApiErrors(error);
+          const passwordInput = form.element('password');
+          if (passwordInput instanceof HTMLInputElement) passwordInput.value = '';
         },
       },
     );
   };
-
-  const problem = signInProblem(signIn.error);
 
   return (
     <AuthLayout
@@ -76,32 +63,22 @@ export function SignInRoute() {
         </Link>
       }
     >
-      <AuthForm label="Sign in" onSubmit={submit}>
-        {problem ? (
-          <Alert tone="danger" announce>
-            {problem}
-          </Alert>
-        ) : null}
-        <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          error={fieldErrors.email}
-        />
+      <AuthForm
+        label="Sign in"
+        onSubmit={submit}
+        submitLabel="Sign in"
+        request={signIn}
+        errorMessages={signInMessages}
+      >
+        <EmailField ref={form.fieldRef('email')} error={form.problems.email} />
         <PasswordField
-          ref={passwordRef}
+          ref={form.fieldRef('password')}
           label="Password"
           name="password"
           autoComplete="current-password"
           required
-          error={fieldErrors.password}
+          error={form.problems.password}
         />
-        <Button type="submit" variant="primary" loading={signIn.isPending}>
-          Sign in
-        </Button>
       </AuthForm>
     </AuthLayout>
   );

@@ -1,24 +1,32 @@
 import { Alert, Button, Link, Spinner, TextField } from '@partner-portal/ui-kit';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { type ApiErrorMessages } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useFieldProblems } from '@/lib/form-problems';
 import { roleLabels } from '@/lib/auth';
 import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type Invitation } from '../api/get-invitation';
-import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
-import { apiFieldErrors } from '../components/form-errors';
+import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { TermsCheckbox } from '../components/terms-checkbox';
 import { passwordProblems } from '../password/password-rule';
 
 import styles from './welcome.module.css';
 
-type Field = 'name' | 'password' | 'confirmation' | 'terms';
+const ACCEPT_FAILED = 'We could not create your account. Check your connection and try again.';
+
+/** A 401 is shown beside the password (the e-mail already has an account). */
+const acceptMessages: ApiErrorMessages = {
+  byStatus: { 401: null, 429: ACCEPT_FAILED },
+  network: ACCEPT_FAILED,
+  server: ACCEPT_FAILED,
+};
 
 const isInvitationGone = (error: unknown): boolean =>
   error instanceof ApiError &&
@@ -27,19 +35,19 @@ const isInvitationGone = (error: unknown): boolean =>
 /** A used, expired or mistyped invitation link. */
 function InvalidInvitation() {
   return (
-    <AuthLayout
+    <AuthNotice
       title="This invitation is no longer valid"
+      heading="We can't use this invitation link"
+      tone="danger"
       footer={
         <Link as={RouterLink} href={paths.signIn()}>
           Go to sign in
         </Link>
       }
     >
-      <Alert tone="danger" title="We can't use this invitation link" announce>
-        Invitations work once, for 7 days. If you have not joined yet, ask the person who invited
-        you to send a new invitation. If you already joined, sign in.
-      </Alert>
-    </AuthLayout>
+      Invitations work once, for 7 days. If you have not joined yet, ask the person who invited you
+      to send a new invitation. If you already joined, sign in.
+    </AuthNotice>
   );
 }
 
@@ -83,12 +91,8 @@ export function WelcomeRoute() {
 function AcceptInvitationForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const form = useFieldProblems(['name', 'password', 'confirmation', 'terms'] as const);
   const [name, setName] = useState('');
-  const nameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
-  const termsRef = useRef<HTMLButtonElement>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   if (isInvitationGone(accept.error)) return <InvalidInvitation />;
@@ -96,7 +100,8 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
   const submit = (fields: FormFields) => {
     const trimmedName = fields.text('name').trim();
     const password = fields.text('password');
-    const found: Partial<Record<Field, string>> = {
+    accept.reset();
+    const valid = form.check({
       name: trimmedName === '' ? 'Enter your name.' : undefined,
       ...passwordProblems({
         password,
@@ -104,17 +109,8 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         email: invitation.email,
       }),
       terms: termsAccepted ? undefined : 'Accept the terms of use to continue.',
-    };
-    setProblems(found);
-    accept.reset();
-    const fieldRefs = [
-      [found.name, nameRef],
-      [found.password, passwordRef],
-      [found.confirmation, confirmationRef],
-      [found.terms, termsRef],
-    ] as const;
-    const firstProblem = fieldRefs.find(([problem]) => problem !== undefined);
-    if (firstProblem) return firstProblem[1].current?.focus();
+    });
+    if (!valid) return;
 
     accept.mutate(
       { token, name: trimmedName, password },
@@ -125,33 +121,31 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
             // The e-mail already has an account: accepting takes its current password.
-            setProblems({
+            form.setProblems({
               password:
                 error.detail ?? 'An account with this e-mail exists: enter its current password.',
             });
-            passwordRef.current?.focus();
+            form.focus('password');
             return;
           }
-          setProblems(apiFieldErrors(error, ['name', 'password'] as const));
+          form.showApiErrors(error);
         },
       },
     );
   };
-
-  const failed =
-    accept.error !== null && !(accept.error instanceof ApiError && accept.error.status === 400);
 
   return (
     <AuthLayout
       title={`Join ${invitation.partner.name}`}
       description="Tell us your name and choose a password to finish setting up your account. If you already have an account with this e-mail, enter its current password instead."
     >
-      <AuthForm label="Accept your invitation" onSubmit={submit}>
-        {failed ? (
-          <Alert tone="danger" announce>
-            We could not create your account. Check your connection and try again.
-          </Alert>
-        ) : null}
+      <AuthForm
+        label="Accept your invitation"
+        onSubmit={submit}
+        submitLabel="Accept invitation"
+        request={accept}
+        errorMessages={acceptMessages}
+      >
         <dl className={styles.facts}>
           <dt>Partner</dt>
           <dd>{invitation.partner.name}</dd>
@@ -161,34 +155,31 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           <dd>{roleLabels[invitation.role]}</dd>
         </dl>
         <TextField
-          ref={nameRef}
+          ref={form.fieldRef('name')}
           label="Your name"
           name="name"
           autoComplete="name"
           required
           value={name}
           onChange={(event) => setName(event.target.value)}
-          error={problems.name}
+          error={form.problems.name}
         />
         <NewPasswordFields
           label="Password"
-          errors={problems}
+          errors={form.problems}
           userInputs={[invitation.email, name, invitation.partner.name]}
-          passwordRef={passwordRef}
-          confirmationRef={confirmationRef}
+          passwordRef={form.fieldRef('password')}
+          confirmationRef={form.fieldRef('confirmation')}
         />
         <TermsCheckbox
-          ref={termsRef}
+          ref={form.fieldRef('terms')}
           checked={termsAccepted}
           onCheckedChange={(checked) => {
             setTermsAccepted(checked);
-            if (checked) setProblems((current) => ({ ...current, terms: undefined }));
+            if (checked) form.clearProblem('terms');
           }}
-          error={problems.terms}
+          error={form.problems.terms}
         />
-        <Button type="submit" variant="primary" loading={accept.isPending}>
-          Accept invitation
-        </Button>
       </AuthForm>
     </AuthLayout>
   );

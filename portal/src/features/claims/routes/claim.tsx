@@ -1,27 +1,17 @@
-import { EmptyState, PageHeader } from '@partner-portal/ui-kit';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/lib/document-title';
-import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PlaceholderScreen } from '@/lib/placeholder-screen';
 
 export function ClaimRoute() {
-  const partnerSlug = usePartnerSlug();
   const { claimId = '' } = useParams();
-  useDocumentTitle('Claim', partnerSlug);
-
   return (
-    <>
-      <PageHeader
-        title="Claim"
-        description={`Claim ${claimId}`}
-        actions={<Link to={paths.claims(partnerSlug)}>Back to claims</Link>}
-      />
-      <EmptyState
-        headingLevel={2}
-        title="No claim details to show yet"
-        description="The claim's fields, amounts, status, evidence files and timeline will appear here."
-      />
-    </>
+    <PlaceholderScreen
+      title="Claim"
+      description={`Claim ${claimId}`}
+      back={{ href: paths.claims, label: 'Back to claims' }}
+      emptyTitle="No claim details to show yet"
+      emptyDescription="The claim's fields, amounts, status, evidence files and timeline will appear here."
+    />
   );
 }

@@ -2,6 +2,7 @@ import { AppShell } from '@partner-portal/ui-kit';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
+import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
 import { RouterLink } from '@/lib/router-link';
 
@@ -46,7 +47,10 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
             {partner ? (
               <PartnerSwitcher current={partner} memberships={session.memberships} />
             ) : null}
-            <UserMenu user={session.user} />
+            <UserMenu
+              user={session.user}
+              membersHref={partner ? paths.members(partner.slug) : undefined}
+            />
           </div>
         ) : null
       }

@@ -5,6 +5,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
 } from '@partner-portal/ui-kit';
+import { useNavigate } from 'react-router-dom';
 
 import { useSignOut, type SessionUser } from '@/lib/auth';
 
@@ -12,14 +13,17 @@ import styles from './shell.module.css';
 
 export interface UserMenuProps {
   user: SessionUser;
+  /** The members page of the partner on screen, if any. */
+  membersHref?: string;
 }
 
 /**
  * Who is signed in, and signing out. Not modal: a modal menu locks scrolling with an injected
  * <style> element, which the BFF's Content-Security-Policy (no inline styles) refuses.
  */
-export function UserMenu({ user }: UserMenuProps) {
+export function UserMenu({ user, membersHref }: UserMenuProps) {
   const signOut = useSignOut();
+  const navigate = useNavigate();
 
   return (
     <DropdownMenu
@@ -41,6 +45,9 @@ export function UserMenu({ user }: UserMenuProps) {
         <span className={styles.userEmail}>{user.email}</span>
       </DropdownMenuLabel>
       <DropdownMenuSeparator />
+      {membersHref !== undefined ? (
+        <DropdownMenuItem onSelect={() => void navigate(membersHref)}>Members</DropdownMenuItem>
+      ) : null}
       <DropdownMenuItem onSelect={() => signOut.mutate()}>Sign out</DropdownMenuItem>
     </DropdownMenu>
   );

@@ -97,6 +97,42 @@ describe('user menu', () => {
     expect(signOut?.headers.get('X-CSRF-Token')).toBe('csrf-from-cookie');
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toBeUndefined());
   });
+
+  it('says so in a toast when signing out fails, and stays', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+      'POST /api/auth/signout': () => problem(503, 'unavailable'),
+    });
+    const { router } = renderRoute('/acme-outdoor/overview');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByText('You are still signed in')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/acme-outdoor/overview');
+  });
+
+  it('explains a refused security check when signing out, with a reload', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(viewerSession),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+      'POST /api/auth/signout': () => problem(403, 'csrf'),
+    });
+    renderRoute('/acme-outdoor/overview');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(
+      await screen.findByText('Your session security check failed. Reload the page and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/could not reach the server/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
 });
 
 describe('when the session ends', () => {

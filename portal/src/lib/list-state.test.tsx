@@ -1,0 +1,120 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+import { formatSort, parseSort, useListState } from './list-state';
+
+const sortFields = ['name', 'createdAt'] as const;
+const defaultSort = { field: 'name', direction: 'asc' } as const;
+
+/** A list screen reduced to its state: what the hook reads, and buttons for what it writes. */
+function Harness() {
+  const list = useListState({
+    sortFields,
+    defaultSort,
+    filters: { status: ['active', 'disabled'] },
+    search: true,
+    searchDebounceMs: 200,
+  });
+  return (
+    <>
+      <output aria-label="query">{JSON.stringify(list.query)}</output>
+      <output aria-label="active filters">{list.activeFilterCount}</output>
+      <input
+        aria-label="Search"
+        value={list.searchDraft}
+        onChange={(event) => list.setSearchDraft(event.target.value)}
+      />
+      <button onClick={() => list.setSort({ field: 'createdAt', direction: 'desc' })}>
+        Newest first
+      </button>
+      <button onClick={() => list.setSort(defaultSort)}>By name</button>
+      <button onClick={() => list.setFilter('status', 'active')}>Only active</button>
+      <button onClick={() => list.goToCursor('c2')}>Next page</button>
+      <button onClick={() => list.clearFilters()}>Clear filters</button>
+    </>
+  );
+}
+
+function renderList(url: string) {
+  const router = createMemoryRouter([{ path: '/things', Component: Harness }], {
+    initialEntries: [url],
+  });
+  render(<RouterProvider router={router} />);
+  const query = () => JSON.parse(screen.getByLabelText('query').textContent ?? '{}') as unknown;
+  return { router, query, user: userEvent.setup() };
+}
+
+describe('parseSort / formatSort', () => {
+  it('reads a field and a direction, and falls back on anything the list does not sort by', () => {
+    expect(parseSort('-createdAt', sortFields, defaultSort)).toEqual({
+      field: 'createdAt',
+      direction: 'desc',
+    });
+    expect(parseSort('name', sortFields, defaultSort)).toEqual(defaultSort);
+    expect(parseSort('-password', sortFields, defaultSort)).toBe(defaultSort);
+    expect(parseSort(null, sortFields, defaultSort)).toBe(defaultSort);
+    expect(formatSort({ field: 'createdAt', direction: 'desc' })).toBe('-createdAt');
+  });
+});
+
+describe('useListState', () => {
+  it('reads the URL with defaults, and ignores values the list does not allow', () => {
+    const { query } = renderList('/things?sort=-nope&status=everything&cursor=c1&q=%20tent%20');
+    expect(query()).toEqual({ sort: 'name', cursor: 'c1', q: 'tent' });
+    expect(screen.getByLabelText('active filters')).toHaveTextContent('1');
+  });
+
+  it('sorts from the first page, as a new history entry, and leaves the default sort out', async () => {
+    const { router, query, user } = renderList('/things?cursor=c3&status=active');
+
+    await user.click(screen.getByRole('button', { name: 'Newest first' }));
+    expect(router.state.location.search).toBe('?status=active&sort=-createdAt');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(query()).toEqual({ status: 'active', sort: '-createdAt' });
+
+    await user.click(screen.getByRole('button', { name: 'By name' }));
+    expect(router.state.location.search).toBe('?status=active');
+  });
+
+  it('filters from the first page, as a new history entry', async () => {
+    const { router, user } = renderList('/things?cursor=c3');
+    await user.click(screen.getByRole('button', { name: 'Only active' }));
+    expect(router.state.location.search).toBe('?status=active');
+    expect(router.state.historyAction).toBe('PUSH');
+  });
+
+  it('walks pages as history entries: back returns to the page before', async () => {
+    const { router, query, user } = renderList('/things?sort=-createdAt');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(query()).toEqual({ sort: '-createdAt', cursor: 'c2' });
+    expect(router.state.historyAction).toBe('PUSH');
+
+    await act(() => router.navigate(-1));
+    expect(query()).toEqual({ sort: '-createdAt' });
+  });
+
+  it('sends the search once typing pauses, replacing the history entry, from the first page', async () => {
+    const { router, query, user } = renderList('/things?cursor=c3');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'tent');
+    // Typed, not yet sent: the box runs ahead of the URL.
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('tent');
+    expect(router.state.location.search).toBe('?cursor=c3');
+
+    await waitFor(() => expect(query()).toEqual({ sort: 'name', q: 'tent' }));
+    expect(router.state.location.search).toBe('?q=tent');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('clears the filters and the search but keeps the sort, and the search box follows', async () => {
+    const { router, user } = renderList('/things?q=tent&status=active&sort=-createdAt&cursor=c2');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('tent');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?sort=-createdAt');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByLabelText('active filters')).toHaveTextContent('0');
+  });
+});

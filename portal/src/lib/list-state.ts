@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The state of a server list (filters, search, sort, cursor) lives in the URL's search params, so a
+ * list can be shared, reloaded and walked with back and forward (docs/product.md §3). The names of
+ * the params are those of the API's list query (docs/api.md, Lists): `?q&sort=field|-field&cursor`
+ * plus the list's own filters, so the URL's state is also the request's.
+ */
+export const LIST_PARAMS = { search: 'q', sort: 'sort', cursor: 'cursor' } as const;
+
+/** How long typing in a search box pauses before the search goes to the URL (and the server). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A sort as the API writes it: `name` ascending, `-name` descending. */
+export type SortParam<Field extends string> = Field | `-${Field}`;
+
+export interface ListSort<Field extends string> {
+  field: Field;
+  direction: SortDirection;
+}
+
+/** One page of a list, as every list of the API answers it (docs/api.md, Lists). */
+export interface ListPage<Row> {
+  items: Row[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+  /** An estimate when `totalExact` is false. */
+  total: number;
+  totalExact: boolean;
+}
+
+export interface ListStateOptions<Field extends string, FilterKey extends string> {
+  /** The fields the API sorts this list by. */
+  sortFields: readonly Field[];
+  /** The sort when the URL names none (or one the list does not know). */
+  defaultSort: ListSort<Field>;
+  /** Each filter's allowed values; a value outside them reads as no filter. */
+  filters?: Readonly<Record<FilterKey, readonly string[]>>;
+  /** Whether the list has a search box (`?q=`). */
+  search?: boolean;
+  /** Pause of the search box before the search is sent. */
+  searchDebounceMs?: number;
+}
+
+/** The list's query for the API: the URL's state, defaults left out. */
+export type ListQuery<Field extends string, FilterKey extends string> = {
+  sort: SortParam<Field>;
+  cursor?: string;
+  q?: string;
+} & Partial<Record<FilterKey, string>>;
+
+export interface ListState<Field extends string, FilterKey extends string> {
+  /** The fields the list sorts by. */
+  sortFields: readonly Field[];
+  sort: ListSort<Field>;
+  /** The page's cursor; none on the first page. */
+  cursor: string | undefined;
+  /** The filters set to an allowed value. */
+  filters: Partial<Record<FilterKey, string>>;
+  /** The search sent to the server. */
+  search: string;
+  /** The text in the search box, ahead of `search` while typing pauses. */
+  searchDraft: string;
+  /** How many filters (the search included) narrow the list. */
+  activeFilterCount: number;
+  query: ListQuery<Field, FilterKey>;
+  /** Sorts the list, from its first page (a new history entry). */
+  setSort: (sort: ListSort<Field>) => void;
+  /** Sets or clears (`undefined`) a filter, from the first page (a new history entry). */
+  setFilter: (key: FilterKey, value: string | undefined) => void;
+  /** The search box's text: sent once typing pauses, replacing the history entry. */
+  setSearchDraft: (text: string) => void;
+  /** Sends a search at once (Enter, clear), replacing the history entry. */
+  commitSearch: (text: string) => void;
+  /** Another page (a new history entry, so back returns to this one); `null` for the first. */
+  goToCursor: (cursor: string | null) => void;
+  /** Clears every filter and the search, keeping the sort (a new history entry). */
+  clearFilters: () => void;
+}
+
+/** `-memberSince` → memberSince descending; the fallback for anything the list does not sort by. */
+export function parseSort<Field extends string>(
+  value: string | null,
+  fields: readonly Field[],
+  fallback: ListSort<Field>,
+): ListSort<Field> {
+  if (value === null) return fallback;
+  const direction: SortDirection = value.startsWith('-') ? 'desc' : 'asc';
+  const name = direction === 'desc' ? value.slice(1) : value;
+  const field = fields.find((candidate) => candidate === name);
+  return field === undefined ? fallback : { field, direction };
+}
+
+export function formatSort<Field extends string>({
+  field,
+  direction,
+}: ListSort<Field>): SortParam<Field> {
+  return direction === 'desc' ? `-${field}` : field;
+}
+
+const sameSort = <Field extends string>(a: ListSort<Field>, b: ListSort<Field>): boolean =>
+  a.field === b.field && a.direction === b.direction;
+
+const nonEmpty = (value: string | null): string | undefined =>
+  value === null || value === '' ? undefined : value;
+
+/** Reads and writes a list's filters, search, sort and cursor in the URL. */
+export function useListState<Field extends string, FilterKey extends string = never>(
+  options: ListStateOptions<Field, FilterKey>,
+): ListState<Field, FilterKey> {
+  const { sortFields, defaultSort, filters: filterValues, searchDebounceMs } = options;
+  const hasSearch = options.search ?? false;
+  const debounceMs = searchDebounceMs ?? SEARCH_DEBOUNCE_MS;
+  const [params, setParams] = useSearchParams();
+
+  const sort = parseSort(params.get(LIST_PARAMS.sort), sortFields, defaultSort);
+  const cursor = nonEmpty(params.get(LIST_PARAMS.cursor));
+  const search = hasSearch ? (nonEmpty(params.get(LIST_PARAMS.search))?.trim() ?? '') : '';
+  const filterEntries = Object.entries(filterValues ?? {}) as Array<[FilterKey, readonly string[]]>;
+  const filters: Partial<Record<FilterKey, string>> = {};
+  for (const [key, allowed] of filterEntries) {
+    const value = params.get(key);
+    if (value !== null && allowed.includes(value)) filters[key] = value;
+  }
+
+  /** Applies a change to the URL's params; every change but a page move starts from page one. */
+  const update = (change: (next: URLSearchParams) => void, { replace }: { replace: boolean }) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(LIST_PARAMS.cursor);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+
+  // The search box runs ahead of the URL while typing pauses; it follows the URL when that moves
+  // on its own (back, forward, a cleared filter).
+  const [searchDraft, setDraft] = useState(search);
+  const [draftFor, setDraftFor] = useState(search);
+  if (draftFor !== search) {
+    setDraftFor(search);
+    setDraft(search);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commitSearch = (text: string) => {
+    clearTimeout(timer.current);
+    const trimmed = text.trim();
+    setDraft(text);
+    update(
+      (next) => {
+        if (trimmed === '') next.delete(LIST_PARAMS.search);
+        else next.set(LIST_PARAMS.search, trimmed);
+      },
+      { replace: true },
+    );
+  };
+
+  const setSearchDraft = (text: string) => {
+    setDraft(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commitSearch(text), debounceMs);
+  };
+
+  const setSort = (next: ListSort<Field>) =>
+    update(
+      (draft) => {
+        if (sameSort(next, defaultSort)) draft.delete(LIST_PARAMS.sort);
+        else draft.set(LIST_PARAMS.sort, formatSort(next));
+      },
+      { replace: false },
+    );
+
+  const setFilter = (key: FilterKey, value: string | undefined) =>
+    update(
+      (next) => {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      },
+      { replace: false },
+    );
+
+  const goToCursor = (next: string | null) =>
+    setParams(
+      (current) => {
+        const moved = new URLSearchParams(current);
+        if (next === null) moved.delete(LIST_PARAMS.cursor);
+        else moved.set(LIST_PARAMS.cursor, next);
+        return moved;
+      },
+      { replace: false },
+    );
+
+  const clearFilters = () => {
+    clearTimeout(timer.current);
+    update(
+      (next) => {
+        next.delete(LIST_PARAMS.search);
+        for (const [key] of filterEntries) next.delete(key);
+      },
+      { replace: false },
+    );
+  };
+
+  const query = {
+    ...filters,
+    sort: formatSort(sort),
+    ...(cursor === undefined ? {} : { cursor }),
+    ...(search === '' ? {} : { q: search }),
+  } as ListQuery<Field, FilterKey>;
+
+  return {
+    sortFields,
+    sort,
+    cursor,
+    filters,
+    search,
+    searchDraft,
+    activeFilterCount: Object.keys(filters).length + (search === '' ? 0 : 1),
+    query,
+    setSort,
+    setFilter,
+    setSearchDraft,
+    commitSearch,
+    goToCursor,
+    clearFilters,
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  FilterBar,
+  Pagination,
+  SearchField,
+  type DataTableColumn,
+} from '@partner-portal/ui-kit';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+import { ApiError } from './api-client';
+import { describeApiError } from './api-errors';
+import type { ListPage, ListState } from './list-state';
+
+const numbers = new Intl.NumberFormat('en');
+
+/** What a list holds, singular and plural: "member", "members". */
+export interface ListNoun {
+  one: string;
+  other: string;
+}
+
+/** "1 member", "25 members", "About 1,200 items" (an estimate, `totalExact: false`). */
+export function formatListTotal(
+  page: Pick<ListPage<unknown>, 'total' | 'totalExact'>,
+  noun: ListNoun,
+) {
+  const count = `${numbers.format(page.total)} ${page.total === 1 ? noun.one : noun.other}`;
+  return page.totalExact ? count : `About ${count}`;
+}
+
+export interface ListViewProps<Row, Field extends string, FilterKey extends string> {
+  /** Names the table (its caption, hidden: the page's heading says it). */
+  caption: string;
+  /** What the list holds, for its total and its empty states. */
+  noun: ListNoun;
+  /** The list's state in the URL, from `useListState`. */
+  state: ListState<Field, FilterKey>;
+  /** The page's query (keep the previous page as placeholder data while the next loads). */
+  query: UseQueryResult<ListPage<Row>>;
+  /** The columns; a sortable column's `id` is the API's sort field. */
+  columns: Array<DataTableColumn<Row>>;
+  getRowId: (row: Row) => string;
+  /** Opens a row's detail screen. */
+  onRowClick?: (row: Row) => void;
+  /** Shown when the list has nothing at all (no filter set). */
+  empty: { title: string; description?: ReactNode; action?: ReactNode };
+  /** Names the search box when the list has one ("Search members"). */
+  searchLabel?: string;
+  /** The filter controls of the FilterBar (Select size="sm", DateRangePicker…). */
+  filters?: ReactNode;
+  /** Actions on the whole list, at the end of the FilterBar (Export CSV, New claim). */
+  actions?: ReactNode;
+}
+
+/**
+ * A server list wired once: FilterBar (search, filters, clear), DataTable (sort headers in the URL,
+ * loading skeleton, the previous page kept while the next loads), Pagination (cursors in the URL,
+ * back and forward walk the pages), and the empty, no-results and error states.
+ */
+export function ListView<Row, Field extends string, FilterKey extends string>({
+  caption,
+  noun,
+  state,
+  query,
+  columns,
+  getRowId,
+  onRowClick,
+  empty,
+  searchLabel,
+  filters,
+  actions,
+}: ListViewProps<Row, Field, FilterKey>) {
+  const page = query.data;
+  const filtered = state.activeFilterCount > 0;
+  const hasFilterBar = searchLabel !== undefined || filters !== undefined || actions !== undefined;
+
+  const filterBar = hasFilterBar ? (
+    <FilterBar
+      label={`Filter ${noun.other}`}
+      activeCount={state.activeFilterCount}
+      onClear={state.clearFilters}
+      actions={actions}
+    >
+      {searchLabel !== undefined ? (
+        <SearchField
+          label={searchLabel}
+          size="sm"
+          value={state.searchDraft}
+          onValueChange={state.setSearchDraft}
+          onSearch={state.commitSearch}
+          // The list state debounces; SearchField's own pause would only add to it.
+          debounceMs={0}
+        />
+      ) : null}
+      {filters}
+    </FilterBar>
+  ) : null;
+
+  if (query.isError && page === undefined) {
+    // A cursor the server no longer accepts (tampered, from another sort): start over.
+    const badCursor =
+      state.cursor !== undefined && query.error instanceof ApiError && query.error.status === 400;
+    return (
+      <>
+        {filterBar}
+        <ErrorState
+          title={`We couldn't load the ${noun.other}`}
+          description={
+            badCursor
+              ? 'This page of the list is no longer available.'
+              : describeApiError(query.error)?.message
+          }
+          onRetry={badCursor ? undefined : () => void query.refetch()}
+          retrying={query.isFetching}
+          action={
+            badCursor ? (
+              <Button variant="secondary" onClick={() => state.goToCursor(null)}>
+                Go to the first page
+              </Button>
+            ) : undefined
+          }
+        />
+      </>
+    );
+  }
+
+  const emptyState = filtered ? (
+    <EmptyState
+      headingLevel={2}
+      title={`No ${noun.other} match these filters`}
+      description="Try other filters, or clear them to see everything."
+      action={
+        <Button variant="secondary" onClick={state.clearFilters}>
+          Clear filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState headingLevel={2} {...empty} />
+  );
+
+  const turningPage = query.isPlaceholderData && query.isFetching;
+  return (
+    <>
+      {filterBar}
+      <DataTable
+        caption={caption}
+        hideCaption
+        columns={columns}
+        rows={page?.items ?? []}
+        getRowId={getRowId}
+        onRowClick={onRowClick}
+        sort={{ columnId: state.sort.field, direction: state.sort.direction }}
+        onSortChange={({ columnId, direction }) => {
+          const field = state.sortFields.find((candidate) => candidate === columnId);
+          if (field !== undefined) state.setSort({ field, direction });
+        }}
+        loading={query.isPending || turningPage}
+        emptyState={emptyState}
+        footer={
+          page && (page.items.length > 0 || page.prevCursor !== null) ? (
+            <Pagination
+              label={`Pages of ${noun.other}`}
+              summary={formatListTotal(page, noun)}
+              hasPrevious={page.prevCursor !== null}
+              hasNext={page.nextCursor !== null}
+              onPrevious={() => state.goToCursor(page.prevCursor)}
+              onNext={() => state.goToCursor(page.nextCursor)}
+              loading={turningPage}
+            />
+          ) : undefined
+        }
+      />
+    </>
+  );
+}
