@@ -1,13 +1,15 @@
-import { Controller, Get, Module, Param } from '@nestjs/common';
+import { Controller, Get, Module, Param, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { PARTNER_ACCESS_SQL } from '../src/partners/guards/partner-access.guard.js';
-import { queryCounter } from './query-counter.js';
-import { AccountCheckDeferred, Public } from '../src/auth/decorators/public.decorator.js';
+import { Public } from '../src/auth/decorators/public.decorator.js';
 import {
   CurrentPartner,
   type PartnerContext,
 } from '../src/partners/decorators/current-partner.decorator.js';
+import { PartnerController } from '../src/partners/decorators/partner-controller.decorator.js';
+import { PARTNER_ACCESS_SQL } from '../src/partners/partners.repository.js';
+import { queryCounter } from './query-counter.js';
 
 interface Answer {
   ok: true;
@@ -41,12 +43,16 @@ class PublicBenchController {
   }
 }
 
-/** (b) the trivial handler behind JWT verification alone (no account lookup). */
+/**
+ * (b) the trivial handler behind JWT verification alone (no account lookup): public for the global JWT
+ * guard, behind passport's own `jwt` guard (the application's strategy) instead.
+ */
 @ApiExcludeController()
+@Public()
+@UseGuards(AuthGuard('jwt'))
 @Controller('api/bench')
 class JwtBenchController {
   @Get('jwt')
-  @AccountCheckDeferred()
   jwt(): Answer {
     return { ok: true };
   }
@@ -54,7 +60,7 @@ class JwtBenchController {
 
 /** (c) the trivial handler behind the whole chain of a partner route (JWT, CSRF, partner guard). */
 @ApiExcludeController()
-@Controller('api/partners/:partnerSlug/bench')
+@PartnerController('bench')
 class PartnerBenchController {
   @Get()
   partner(@CurrentPartner() context: PartnerContext): Answer & { partner: string } {

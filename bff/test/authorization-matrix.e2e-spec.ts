@@ -1,11 +1,11 @@
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ModulesContainer } from '@nestjs/core';
+import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/auth/auth-secrets.js';
 import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
-import { ACCOUNT_CHECK_DEFERRED } from '../src/auth/decorators/public.decorator.js';
+import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
 import { hashPassword } from '../src/users/password-hash.js';
 import {
   CHEAP_ARGON2,
@@ -252,26 +252,20 @@ describe('the authorization matrix', () => {
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it('no route defers the account check (that is for the benchmark alone)', () => {
-    const deferred: string[] = [];
-    let handlers = 0;
-    for (const module of api.app.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const controller = wrapper.metatype as { prototype: object; name: string } | null;
-        if (controller === null) continue;
-        if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, controller) === true)
-          deferred.push(controller.name);
-        for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-          const handler = (controller.prototype as Record<string, unknown>)[name];
-          if (typeof handler !== 'function' || name === 'constructor') continue;
-          handlers += 1;
-          if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, handler) === true)
-            deferred.push(`${controller.name}.${name}`);
-        }
-      }
-    }
-    expect(handlers).toBeGreaterThanOrEqual(14);
-    expect(deferred).toEqual([]);
+  it('leaves the account check to the partner guard on the partner routes alone', () => {
+    const routes = api.app
+      .get(DiscoveryService)
+      .getControllers()
+      .flatMap((wrapper) => {
+        const controller = wrapper.metatype as { name: string; prototype: object } | null;
+        return controller === null ? [] : declaredRoutes(controller);
+      });
+    const delegated = routes.filter((route) => route.accountCheckDelegated).map((r) => r.path);
+    const partnerRoutes = Object.entries(MATRIX)
+      .filter(([, spec]) => spec.access.kind === 'partner')
+      .map(([route]) => route.split(' ')[1]);
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect([...new Set(delegated)].sort()).toEqual([...new Set(partnerRoutes)].sort());
   });
 
   it('answers every route × role × partner as the spec says: 0 mismatches', async () => {
@@ -316,10 +310,12 @@ describe('the authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    const still = (await dataSource.query(`SELECT role FROM memberships WHERE user_id = $1`, [
-      foreignMember,
-    ])) as Array<{ role: string }>;
-    expect(still).toEqual([{ role: 'viewer' }]);
+    const still = (await dataSource.query(
+      `SELECT p.slug, m.role FROM memberships m JOIN partners p ON p.id = m.partner_id
+        WHERE m.user_id = $1`,
+      [foreignMember],
+    )) as Array<{ slug: string; role: string }>;
+    expect(still).toEqual([{ slug: OTHER, role: 'viewer' }]);
   });
 
   it('gives "no such partner" and "not a member" the same body', async () => {
@@ -343,16 +339,20 @@ describe('the authorization matrix', () => {
   it('audits every staff access to a partner', async () => {
     const staffId = await userId(dataSource, emails.staff);
     const before = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId],
+      `SELECT count(*)::int AS n FROM audit_logs
+        WHERE partner_id = (SELECT id FROM partners WHERE slug = $2)
+          AND actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId, OTHER],
     )) as Array<{ n: number }>;
     const response = await api.request({
       url: `/api/partners/${OTHER}/members`,
       headers: { authorization: `Bearer ${await bearer('staff')}` },
     });
     const after = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId],
+      `SELECT count(*)::int AS n FROM audit_logs
+        WHERE partner_id = (SELECT id FROM partners WHERE slug = $2)
+          AND actor_user_id = $1 AND action = 'partner.staff_access'`,
+      [staffId, OTHER],
     )) as Array<{ n: number }>;
     expect(response.statusCode).toBe(200);
     expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);

@@ -10,6 +10,9 @@ import {
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
 
+/** Facts of an event: flat, never a secret. */
+export type AuditMetadata = Record<string, string | number | boolean | null>;
+
 /**
  * One security-relevant event: sign-ins (ok and failed), password resets, role changes, staff access to
  * a partner, claim decisions. Rows outlive the users and partners they name (foreign keys set null).
@@ -50,5 +53,5 @@ export class AuditLog {
   at!: Date;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  metadata!: Record<string, unknown>;
+  metadata!: AuditMetadata;
 }

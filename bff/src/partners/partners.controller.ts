@@ -1,52 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiConflictResponse,
-  ApiCookieAuth,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
-import {
-  ChangeRoleDto,
-  CreateInvitationDto,
-  CreatedInvitationDto,
-  MemberDto,
-  MemberListDto,
-  PartnerDto,
-} from './dto/partners.dto.js';
-import { InvitationsService } from './invitations.service.js';
+import { PartnerController } from './decorators/partner-controller.decorator.js';
+import { ChangeRoleDto, MemberDto, MemberListDto, PartnerDto } from './dto/partners.dto.js';
 import { MembersService } from './members.service.js';
 
 @ApiTags('partners')
-@ApiCookieAuth('cookie')
-@ApiBearerAuth('bearer')
-@ApiUnauthorizedResponse({ type: ProblemDetails, description: 'Not signed in.' })
-@ApiNotFoundResponse({
-  type: ProblemDetails,
-  description: 'No such partner, or not a member: the same answer.',
-})
-@ApiParam({
-  name: 'partnerSlug',
-  example: 'acme-outdoor',
-  description: 'The partner’s slug (3–40 characters of a-z, 0-9 and -).',
-})
-@Controller('api/partners/:partnerSlug')
+@PartnerController()
 export class PartnersController {
-  constructor(
-    private readonly members: MembersService,
-    private readonly invitations: InvitationsService,
-  ) {}
+  constructor(private readonly members: MembersService) {}
 
   @Get()
   @ApiOperation({ summary: 'The partner (members and staff).', operationId: 'getPartner' })
@@ -68,24 +40,6 @@ export class PartnersController {
   @ApiOkResponse({ type: MemberListDto })
   list(@CurrentPartner() context: PartnerContext): Promise<MemberListDto> {
     return this.members.list(context);
-  }
-
-  @Post('invitations')
-  @PartnerAccess({ role: 'admin' })
-  @HttpCode(201)
-  @ApiOperation({
-    summary: 'Invites a person by e-mail with a role (admin).',
-    operationId: 'invite',
-  })
-  @ApiCreatedResponse({ type: CreatedInvitationDto })
-  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
-  @ApiConflictResponse({ type: ProblemDetails, description: 'Already a member.' })
-  invite(
-    @CurrentPartner() context: PartnerContext,
-    @Body() body: CreateInvitationDto,
-    @Req() request: FastifyRequest,
-  ): Promise<CreatedInvitationDto> {
-    return this.invitations.create(context, body.email, body.role, request.ip);
   }
 
   @Patch('members/:userId')

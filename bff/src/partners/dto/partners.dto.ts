@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '../membership.entity.js';
 import { PARTNER_STATUSES, type PartnerStatus } from '../partner.entity.js';
 import { USER_STATUSES, type UserStatus } from '../../users/user.entity.js';
@@ -65,31 +65,6 @@ export class MemberListDto {
 
   @ApiProperty()
   total!: number;
-}
-
-export class CreateInvitationDto {
-  @ApiProperty({ example: 'new.person@acme.example', maxLength: 320 })
-  @IsEmail()
-  @MaxLength(320)
-  email!: string;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
-  @IsIn(MEMBERSHIP_ROLES)
-  role!: MembershipRole;
-}
-
-export class CreatedInvitationDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  email!: string;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
-  role!: MembershipRole;
-
-  @ApiProperty({ format: 'date-time' })
-  expiresAt!: string;
 }
 
 export class ChangeRoleDto {

@@ -9,8 +9,8 @@ import {
   type Relation,
 } from 'typeorm';
 import { User } from '../users/user.entity.js';
-import type { MembershipRole } from './membership.entity.js';
-import { Partner } from './partner.entity.js';
+import type { MembershipRole } from '../partners/membership.entity.js';
+import { Partner } from '../partners/partner.entity.js';
 
 /** An admin's invitation of an e-mail address to a partner: 7 days, single use, only its hash stored. */
 @Entity({ name: 'invitations' })
