@@ -1,3 +1,4 @@
+import { Controller, Get } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -409,6 +410,17 @@ describe('the authorization matrix', () => {
       expect(failures).toEqual([]);
     });
 
+    it('runs before the partner guard: a non-member without the token gets 403 csrf, not 404', async () => {
+      const session = await signIn(api, emails['non-member'], 'portal-demo-passphrase');
+      const response = await api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: { cookie: session.cookie },
+        payload: { email: `x.${randomUUID()}@example.com`, role: 'viewer' },
+      });
+      expect([response.statusCode, response.json<{ code: string }>().code]).toEqual([403, 'csrf']);
+    });
+
     it('refuses Sec-Fetch-Site: cross-site and a foreign Origin, even with the token, and on sign-in', async () => {
       const failures: string[] = [];
       for (const route of unsafe()) {
@@ -547,4 +559,40 @@ describe('the authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/** Exist only in this test: partner-looking routes that would escape the partner guard. */
+@Controller('api/partners')
+class PartnerListWithoutSlugController {
+  @Get('export')
+  export(): string {
+    return 'every partner';
+  }
+}
+
+@Controller('api/partners/:partnerSlug/claims')
+class UndeclaredPartnerController {
+  @Get()
+  claims(): string {
+    return 'claims';
+  }
+}
+
+describe('a route under /api/partners/ that the partner guard would not cover', () => {
+  for (const controller of [PartnerListWithoutSlugController, UndeclaredPartnerController]) {
+    it(`refuses to start: ${controller.name}`, async () => {
+      const database = await startTestDatabase();
+      try {
+        await expect(
+          startTestApp({
+            databaseUrl: database.url,
+            env: CHEAP_ARGON2,
+            testControllers: [controller],
+          }),
+        ).rejects.toThrow(/must be @PartnerController\(\) routes with :partnerSlug/);
+      } finally {
+        await database.stop();
+      }
+    });
+  }
 });

@@ -115,7 +115,12 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ),
     config,
   );
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   recordStatements(app.get(DataSource));
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
