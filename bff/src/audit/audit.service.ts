@@ -36,9 +36,27 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
-  /** An event of an account (sign-in, reset, ...), outside any partner. */
-  record(entry: AuditEntry, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    return this.insert(null, entry, manager);
+  /**
+   * An event of an account (sign-in, reset, ...), outside any partner: the account is actor and target
+   * (none when the e-mail or token named no account).
+   */
+  recordAccountEvent(
+    action: AuditAction,
+    userId: string | undefined,
+    ip: string,
+    options: { metadata?: AuditMetadata; manager?: EntityManager } = {},
+  ): Promise<void> {
+    return this.insert(
+      null,
+      {
+        action,
+        actorUserId: userId ?? null,
+        target: userId === undefined ? null : `user:${userId}`,
+        ip,
+        metadata: options.metadata,
+      },
+      options.manager ?? this.dataSource.manager,
+    );
   }
 
   /** An event inside one partner. */

@@ -70,11 +70,7 @@ export class AuthService {
     const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (user === undefined || !matches || user.status !== 'active') {
       await this.limiter.count(LIMITS.signinFailures, failureKey);
-      await this.audit.record({
-        action: 'auth.signin.failed',
-        actorUserId: user?.id ?? null,
-        target: user === undefined ? null : `user:${user.id}`,
-        ip,
+      await this.audit.recordAccountEvent('auth.signin.failed', user?.id, ip, {
         metadata: {
           reason: user === undefined ? 'unknown_email' : matches ? 'inactive' : 'wrong_password',
         },
@@ -82,12 +78,7 @@ export class AuthService {
       throw INVALID_CREDENTIALS();
     }
     await this.users.recordSignIn(user.id, this.clock.now());
-    await this.audit.record({
-      action: 'auth.signin',
-      actorUserId: user.id,
-      target: `user:${user.id}`,
-      ip,
-    });
+    await this.audit.recordAccountEvent('auth.signin', user.id, ip);
     return this.startSession(user.id, reply);
   }
 
@@ -130,12 +121,7 @@ export class AuthService {
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error;
       if (error.reason === 'reused') {
-        await this.audit.record({
-          action: 'auth.refresh.reused',
-          actorUserId: error.userId ?? null,
-          target: error.userId === undefined ? null : `user:${error.userId}`,
-          ip: request.ip,
-        });
+        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, request.ip);
       }
       throw this.ended(reply);
     }
@@ -159,12 +145,7 @@ export class AuthService {
     if (session !== undefined) {
       const { sessionId, userId } = session;
       await this.refreshSessions.revokeFamily(sessionId);
-      await this.audit.record({
-        action: 'auth.signout',
-        actorUserId: userId,
-        target: `user:${userId}`,
-        ip: request.ip,
-      });
+      await this.audit.recordAccountEvent('auth.signout', userId, request.ip);
     }
     clearSessionCookies(this.config, reply);
   }
@@ -177,15 +158,9 @@ export class AuthService {
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.invalidateTokens(manager, user.id);
-      await this.audit.record(
-        {
-          action: 'auth.signout_everywhere',
-          actorUserId: user.id,
-          target: `user:${user.id}`,
-          ip: request.ip,
-        },
+      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, request.ip, {
         manager,
-      );
+      });
     });
     clearSessionCookies(this.config, reply);
   }
@@ -227,15 +202,9 @@ export class AuthService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       });
-      await this.audit.record(
-        {
-          action: 'auth.password_reset.requested',
-          actorUserId: user.id,
-          target: `user:${user.id}`,
-          ip,
-        },
+      await this.audit.recordAccountEvent('auth.password_reset.requested', user.id, ip, {
         manager,
-      );
+      });
     });
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
@@ -263,15 +232,9 @@ export class AuthService {
       if (!(await this.passwordResets.consume(manager, tokenHash, now))) return undefined;
       await this.users.setPassword(manager, holder.userId, passwordHash);
       await this.invalidateTokens(manager, holder.userId);
-      await this.audit.record(
-        {
-          action: 'auth.password_reset',
-          actorUserId: holder.userId,
-          target: `user:${holder.userId}`,
-          ip: request.ip,
-        },
+      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, request.ip, {
         manager,
-      );
+      });
       return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();

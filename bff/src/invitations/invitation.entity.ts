@@ -1,16 +1,8 @@
-import {
-  Check,
-  Column,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
-import { User } from '../users/user.entity.js';
+import { Check, Column, Entity, Index, type Relation } from 'typeorm';
+import { IdColumn, References, TimestampColumn, UuidColumn } from '../database/columns.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
+import { User } from '../users/user.entity.js';
 
 /** An admin's invitation of an e-mail address to a partner: 7 days, single use, only its hash stored. */
 @Entity({ name: 'invitations' })
@@ -18,14 +10,13 @@ import { Partner } from '../partners/partner.entity.js';
 @Index('invitations_partner_id_idx', ['partnerId'])
 @Check('invitations_role_check', `"role" IN ('viewer', 'manager', 'admin')`)
 export class Invitation {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invitations_pkey' })
+  @IdColumn('invitations')
   id!: string;
 
-  @Column({ name: 'partner_id', type: 'uuid' })
+  @UuidColumn('partner_id')
   partnerId!: string;
 
-  @ManyToOne(() => Partner, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({ name: 'partner_id', foreignKeyConstraintName: 'invitations_partner_id_fkey' })
+  @References(() => Partner, 'invitations', 'partner_id', 'CASCADE')
   partner?: Relation<Partner>;
 
   @Column({ type: 'citext' })
@@ -37,22 +28,18 @@ export class Invitation {
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
 
-  @Column({ name: 'invited_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('invited_by_user_id', { nullable: true })
   invitedByUserId!: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({
-    name: 'invited_by_user_id',
-    foreignKeyConstraintName: 'invitations_invited_by_user_id_fkey',
-  })
+  @References(() => User, 'invitations', 'invited_by_user_id', 'SET NULL')
   invitedBy?: Relation<User> | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn('created_at')
   createdAt!: Date;
 
-  @Column({ name: 'expires_at', type: 'timestamptz' })
+  @TimestampColumn('expires_at')
   expiresAt!: Date;
 
-  @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn('accepted_at', { nullable: true })
   acceptedAt!: Date | null;
 }
