@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { StreamableFile } from '@nestjs/common';
+import { stringify } from 'csv-stringify';
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** One column of an export: its header and how a row gives its cell. */
+export interface CsvColumn<Row> {
+  readonly header: string;
+  readonly value: (row: Row) => string | number | boolean | Date | null | undefined;
+}
+
+/** The characters that make a spreadsheet read a cell as a formula (docs/api.md, "CSV exports"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell, defused: one that begins with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'`. */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function cellText(value: ReturnType<CsvColumn<unknown>['value']>): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  // Numbers and booleans are printed by us, never by the user: a negative amount stays a number.
+  if (typeof value !== 'string') return String(value);
+  return defuseFormula(value);
+}
+
+/**
+ * The CSV of `rows` as a byte stream: a header row, then one record per row, RFC 4180 (CRLF, quotes
+ * doubled, fields with a comma, quote or line break quoted), formula cells defused. Backpressure: the
+ * rows are pulled only as fast as the consumer reads (the source is an async iterable, e.g. a
+ * database cursor or a loop over keyset pages).
+ */
+export function csvStream<Row>(
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  columns: readonly CsvColumn<Row>[],
+): Readable {
+  const records = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield columns.map((column) => cellText(column.value(row)));
+    })(),
+    { objectMode: true, highWaterMark: 16 },
+  );
+  const stringifier = stringify({
+    header: true,
+    columns: columns.map((column) => defuseFormula(column.header)),
+    record_delimiter: 'windows',
+    // RFC 4180 quotes fields with a line break; a lone CR or LF is one for most readers too.
+    quoted_match: /[\r\n]/,
+  });
+  records.on('error', (error: Error) => stringifier.destroy(error));
+  return records.pipe(stringifier);
+}
+
+/** `Content-Disposition` of a download; the name is reduced to safe ASCII (`members-acme-outdoor.csv`). */
+export function attachmentDisposition(filename: string): string {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '') || 'export';
+  return `attachment; filename="${safe}"`;
+}
+
+/** What a controller returns for a CSV export: the stream with its Content-Type and Content-Disposition. */
+export function csvFile<Row>(
+  filename: string,
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  columns: readonly CsvColumn<Row>[],
+): StreamableFile {
+  return new StreamableFile(csvStream(rows, columns), {
+    type: CSV_CONTENT_TYPE,
+    disposition: attachmentDisposition(filename),
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * The list machinery every list of the API uses (docs/api.md, "Lists" and "CSV exports").
+ *
+ * A feature with a list:
+ * 1. declares it once: `const MEMBER_LIST = defineList({ id: 'partner-members',
+ *    sortFields: { name: 'user.name', memberSince: 'membership.created_at' },
+ *    defaultSort: 'name', idColumn: 'membership.user_id' })` (NULL-free columns; the code's own SQL);
+ * 2. takes its query with `class MemberListQueryDto extends ListQueryDto(MEMBER_LIST) { ...filters }`
+ *    (limit 1–100 default 25, sort from the allow-list, cursor) and documents the answer with
+ *    `@ApiOkResponse({ type: PageDto(MemberDto) })`;
+ * 3. imports ListModule, injects ListCursorCodec, and in its repository builds the filtered
+ *    (partner-scoped) query and calls `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec })`,
+ *    then `mapPage(page, toDto)`. A tampered, truncated, foreign-list or other-sort cursor is a 400
+ *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n }` counts exactly
+ *    only when the planner's estimate is at most n rows (big lists).
+ * 4. exports CSV with `csvFile(filename, rows, columns)` (an async iterable of rows: it is pulled as
+ *    fast as the client reads), returned from the handler.
+ */
+export {
+  CSV_CONTENT_TYPE,
+  attachmentDisposition,
+  csvFile,
+  csvStream,
+  defuseFormula,
+} from './csv.js';
+export type { CsvColumn } from './csv.js';
+export { countTotal, estimateRows, keysetPage, mapPage } from './keyset-page.js';
+export type { KeysetPageOptions, TotalPolicy } from './keyset-page.js';
+export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
+export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';
+export { defineList, resolveSort, sortValues } from './list-definition.js';
+export type { ListDefinition, ListSort, SortValue } from './list-definition.js';
+export { DEFAULT_LIST_LIMIT, ListQueryDto, MAX_LIST_LIMIT } from './list-query.js';
+export type { ListQuery } from './list-query.js';
+export { ListModule } from './list.module.js';
+export { PageDto } from './page.js';
+export type { Page } from './page.js';

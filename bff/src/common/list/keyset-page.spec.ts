@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { ProblemException } from '../problem-details.js';
+import { countTotal, keysetPage } from './keyset-page.js';
+import { ListCursorCodec } from './list-cursor.js';
+import { defineList } from './list-definition.js';
+import type { ListQuery } from './list-query.js';
+
+@Entity('list_probe_item')
+class ProbeItem {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('text')
+  name!: string;
+
+  @Column('integer')
+  rank!: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+}
+
+const PROBE_LIST = defineList({
+  id: 'probe-items',
+  sortFields: { name: 'item.name', rank: 'item.rank', createdAt: 'item.created_at' },
+  defaultSort: 'name',
+  idColumn: 'item.id',
+});
+
+/** 53 items: ranks repeat (ties broken by id), created_at has microseconds a Date cannot hold. */
+const ITEMS = Array.from({ length: 53 }, (_, index) => ({
+  id: randomUUID(),
+  name: `item ${String(index).padStart(2, '0')}`,
+  rank: index % 7,
+  micros: index * 1_000_003,
+}));
+
+let database: TestDatabase;
+let dataSource: DataSource;
+const codec = new ListCursorCodec(randomBytes(32));
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  dataSource = new DataSource({
+    type: 'postgres',
+    url: database.url,
+    entities: [ProbeItem],
+    synchronize: true,
+  });
+  await dataSource.initialize();
+  for (const item of ITEMS) {
+    await dataSource.query(
+      `INSERT INTO list_probe_item (id, name, rank, created_at)
+       VALUES ($1, $2, $3, timestamptz '2026-01-01T00:00:00Z' + $4 * interval '1 microsecond')`,
+      [item.id, item.name, item.rank, item.micros],
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.stop();
+});
+
+function items() {
+  return dataSource.getRepository(ProbeItem).createQueryBuilder('item');
+}
+
+async function page(query: Partial<ListQuery>) {
+  return keysetPage(items(), { list: PROBE_LIST, codec, query: { limit: 10, ...query } });
+}
+
+/** Walks the whole list forwards from the first page, then backwards from the last. */
+async function walk(sort: string): Promise<{ forwards: string[]; backwards: string[] }> {
+  const forwards: string[] = [];
+  let current = await page({ sort });
+  expect(current.prevCursor).toBeNull();
+  forwards.push(...current.items.map((item) => item.id));
+  let last = current;
+  while (current.nextCursor !== null) {
+    current = await page({ sort, cursor: current.nextCursor });
+    expect(current.prevCursor).not.toBeNull();
+    forwards.push(...current.items.map((item) => item.id));
+    last = current;
+  }
+  const backwards: string[] = [...last.items.map((item) => item.id)];
+  current = last;
+  while (current.prevCursor !== null) {
+    current = await page({ sort, cursor: current.prevCursor });
+    expect(current.nextCursor).not.toBeNull();
+    backwards.unshift(...current.items.map((item) => item.id));
+  }
+  return { forwards, backwards };
+}
+
+function expected(sort: string): string[] {
+  const descending = sort.startsWith('-');
+  const field = descending ? sort.slice(1) : sort;
+  const key = (item: (typeof ITEMS)[number]): string | number =>
+    field === 'name' ? item.name : field === 'rank' ? item.rank : item.micros;
+  const ordered = [...ITEMS].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
+    return byKey !== 0 ? byKey : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  return (descending ? ordered.reverse() : ordered).map((item) => item.id);
+}
+
+describe('keysetPage', () => {
+  it.each(['name', '-name', 'rank', '-rank', 'createdAt', '-createdAt'])(
+    'walks every row once, in order, both ways (sort %s)',
+    async (sort) => {
+      const { forwards, backwards } = await walk(sort);
+      expect(forwards).toEqual(expected(sort));
+      expect(backwards).toEqual(expected(sort));
+    },
+  );
+
+  it('answers limit items, the exact total, and no cursors around a single page', async () => {
+    const first = await page({ limit: 10 });
+    expect(first.items).toHaveLength(10);
+    expect(first).toMatchObject({ total: 53, totalExact: true, prevCursor: null });
+    const all = await page({ limit: 100 });
+    expect(all.items).toHaveLength(53);
+    expect(all).toMatchObject({ nextCursor: null, prevCursor: null });
+  });
+
+  it('keeps the filters of the query builder, in the total too', async () => {
+    const query = items().where('item.rank = :rank', { rank: 3 });
+    const result = await keysetPage(query, {
+      list: PROBE_LIST,
+      codec,
+      query: { limit: 5, sort: '-name' },
+    });
+    expect(result.total).toBe(ITEMS.filter((item) => item.rank === 3).length);
+    expect(result.items.every((item) => item.rank === 3)).toBe(true);
+  });
+
+  it('refuses a cursor of another sort with 400 validation before querying', async () => {
+    const first = await page({ sort: 'name' });
+    await expect(page({ sort: 'rank', cursor: first.nextCursor ?? '' })).rejects.toBeInstanceOf(
+      ProblemException,
+    );
+  });
+
+  it('estimates the total above the threshold and counts exactly below it', async () => {
+    await dataSource.query('ANALYZE list_probe_item');
+    expect(await countTotal(items(), { estimateAbove: 1_000 })).toEqual({
+      total: 53,
+      totalExact: true,
+    });
+    const estimated = await countTotal(items(), { estimateAbove: 10 });
+    expect(estimated.totalExact).toBe(false);
+    expect(estimated.total).toBeGreaterThan(10);
+  });
+});
