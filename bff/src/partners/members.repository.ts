@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import {
+  defineList,
+  keysetPage,
+  type ListCursorCodec,
+  type ListQuery,
+  mapPage,
+  type Page,
+} from '../common/list/index.js';
 import type { UserStatus } from '../users/user.entity.js';
 import { Membership, type MembershipRole } from './membership.entity.js';
 
@@ -27,6 +35,22 @@ function toMember(membership: Membership): Member {
 }
 
 /**
+ * The members list (`GET /api/partners/{slug}/members`): by name by default; a role sorts by rank
+ * (viewer, manager, admin), ties broken by the user id.
+ */
+export const MEMBER_LIST = defineList({
+  id: 'partner-members',
+  sortFields: {
+    name: 'u.name',
+    email: 'u.email',
+    role: "CASE m.role WHEN 'viewer' THEN 1 WHEN 'manager' THEN 2 ELSE 3 END",
+    memberSince: 'm.created_at',
+  },
+  defaultSort: 'name',
+  idColumn: 'm.user_id',
+});
+
+/**
  * Every statement on `memberships` of one partner. Tenant data: every method takes the partner id
  * first, and every statement is scoped by it (the integration suite fails on one that is not).
  */
@@ -46,13 +70,14 @@ export class MembersRepository {
       .where('m.partnerId = :partnerId', { partnerId });
   }
 
-  /** The partner's members by name, then e-mail. */
-  async list(partnerId: string): Promise<Member[]> {
-    const memberships = await this.members(partnerId, this.manager)
-      .orderBy('u.name')
-      .addOrderBy('u.email')
-      .getMany();
-    return memberships.map(toMember);
+  /** One page of the partner's members (keyset: see MEMBER_LIST), with the exact total. */
+  async page(partnerId: string, query: ListQuery, codec: ListCursorCodec): Promise<Page<Member>> {
+    const page = await keysetPage(this.members(partnerId, this.manager), {
+      list: MEMBER_LIST,
+      query,
+      codec,
+    });
+    return mapPage(page, toMember);
   }
 
   async find(

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditMetadata } from '../audit/audit-log.entity.js';
 import { AuditService } from '../audit/audit.service.js';
+import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
 import type { PartnerContext } from './decorators/current-partner.decorator.js';
-import type { MemberDto, MemberListDto } from './dto/partners.dto.js';
+import type { MemberDto } from './dto/partners.dto.js';
 import { type Member, MembersRepository } from './members.repository.js';
 import type { MembershipRole } from './membership.entity.js';
 
@@ -24,12 +25,12 @@ export class MembersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly members: MembersRepository,
+    private readonly cursors: ListCursorCodec,
     private readonly audit: AuditService,
   ) {}
 
-  async list(context: PartnerContext): Promise<MemberListDto> {
-    const members = await this.members.list(context.partner.id);
-    return { items: members.map(toDto), nextCursor: null, total: members.length };
+  async list(context: PartnerContext, query: ListQuery): Promise<Page<MemberDto>> {
+    return mapPage(await this.members.page(context.partner.id, query, this.cursors), toDto);
   }
 
   async changeRole(

@@ -1,5 +1,6 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -8,11 +9,12 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { type Page, PageDto } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
 import { PartnerController } from './decorators/partner-controller.decorator.js';
-import { ChangeRoleDto, MemberDto, MemberListDto, PartnerDto } from './dto/partners.dto.js';
+import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
 import { MembersService } from './members.service.js';
 
 @ApiTags('partners')
@@ -36,10 +38,20 @@ export class PartnersController {
   }
 
   @Get('members')
-  @ApiOperation({ summary: 'The people of the partner.', operationId: 'listMembers' })
-  @ApiOkResponse({ type: MemberListDto })
-  list(@CurrentPartner() context: PartnerContext): Promise<MemberListDto> {
-    return this.members.list(context);
+  @ApiOperation({
+    summary: 'The people of the partner, a page at a time.',
+    operationId: 'listMembers',
+  })
+  @ApiOkResponse({ type: PageDto(MemberDto) })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: 'A limit out of range, an unknown sort, or a cursor not issued for this sort.',
+  })
+  list(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: MemberListQueryDto,
+  ): Promise<Page<MemberDto>> {
+    return this.members.list(context, query);
   }
 
   @Patch('members/:userId')

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { ListModule } from '../common/list/index.js';
 import { PartnerAccessGuard } from './guards/partner-access.guard.js';
 import { declaredRoutes, partnerRouteProblems } from './guards/partner-routes.js';
 import { MembersRepository } from './members.repository.js';
@@ -13,7 +14,7 @@ import { PartnersRepository } from './partners.repository.js';
  * escape the guard.
  */
 @Module({
-  imports: [DiscoveryModule],
+  imports: [DiscoveryModule, ListModule],
   controllers: [PartnersController],
   providers: [
     PartnersRepository,
