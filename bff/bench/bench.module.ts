@@ -8,7 +8,10 @@ import {
   type PartnerContext,
 } from '../src/partners/decorators/current-partner.decorator.js';
 import { PartnerController } from '../src/partners/decorators/partner-controller.decorator.js';
+import { Membership } from '../src/partners/membership.entity.js';
+import { Partner } from '../src/partners/partner.entity.js';
 import { PARTNER_ACCESS_SQL } from '../src/partners/partners.repository.js';
+import { User } from '../src/users/user.entity.js';
 import { queryCounter } from './query-counter.js';
 
 interface Answer {
@@ -34,6 +37,21 @@ class PublicBenchController {
   @Get('round-trip/:userId')
   async roundTrip(@Param('userId') userId: string): Promise<Answer> {
     await this.dataSource.query(PARTNER_ACCESS_SQL, [userId, 'acme-outdoor']);
+    return { ok: true };
+  }
+
+  /** (e) what the guard's statement replaces: the same facts by three TypeORM Repository lookups. */
+  @Get('repository-lookups/:userId')
+  async repositoryLookups(@Param('userId') userId: string): Promise<Answer> {
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    const partner = await this.dataSource
+      .getRepository(Partner)
+      .findOneBy({ slug: 'acme-outdoor' });
+    if (user !== null && partner !== null) {
+      await this.dataSource
+        .getRepository(Membership)
+        .findOneBy({ partnerId: partner.id, userId: user.id });
+    }
     return { ok: true };
   }
 

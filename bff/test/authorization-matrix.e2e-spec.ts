@@ -22,7 +22,7 @@ import { type TestDatabase, startTestDatabase } from './support/test-database.js
 type Role = 'anonymous' | 'non-member' | 'viewer' | 'manager' | 'admin' | 'staff';
 const ROLES: Role[] = ['anonymous', 'non-member', 'viewer', 'manager', 'admin', 'staff'];
 
-/** Who may use a route, by the spec (PRODUCT.md §2, API.md). */
+/** Who may use a route, by the spec (docs/product.md §2, docs/api.md). */
 type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }

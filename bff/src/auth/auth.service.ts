@@ -31,7 +31,7 @@ const TOKEN_INVALID = (): ProblemException =>
     'This link is invalid, used or expired. Ask for a new one.',
   );
 
-/** Sign-in, sessions, sign-out and password reset (PRODUCT.md §5, API.md). */
+/** Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). */
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
@@ -168,7 +168,7 @@ export class AuthService {
   private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
     // Rounded up to the next second: JWTs carry `iat` in seconds (see AccessTokens.sign).
     const validAfter = new Date(Math.ceil(this.clock.now().getTime() / 1000) * 1000);
-    await this.users.invalidateTokens(manager, userId, validAfter);
+    await this.users.invalidateTokens(userId, validAfter, manager);
     await this.refreshSessions.revokeUser(userId, manager);
   }
 
@@ -195,13 +195,16 @@ export class AuthService {
     const now = this.clock.now();
     await this.dataSource.transaction(async (manager) => {
       // A newer link voids the older ones.
-      await this.passwordResets.voidPending(manager, user.id, now);
-      await this.passwordResets.insert(manager, {
-        userId: user.id,
-        tokenHash: sha256Hex(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
+      await this.passwordResets.voidPending(user.id, now, manager);
+      await this.passwordResets.insert(
+        {
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        },
+        manager,
+      );
       await this.audit.recordAccountEvent('auth.password_reset.requested', user.id, ip, {
         manager,
       });
@@ -229,8 +232,8 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(password);
     const userId = await this.dataSource.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
-      if (!(await this.passwordResets.consume(manager, tokenHash, now))) return undefined;
-      await this.users.setPassword(manager, holder.userId, passwordHash);
+      if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
+      await this.users.setPassword(holder.userId, passwordHash, manager);
       await this.invalidateTokens(manager, holder.userId);
       await this.audit.recordAccountEvent('auth.password_reset', holder.userId, request.ip, {
         manager,

@@ -132,13 +132,16 @@ export class InvitationsService {
       }
       let userId = account?.id;
       if (userId === undefined) {
-        userId = await this.users.createActive(manager, {
-          email: invitation.email,
-          name: name.trim(),
-          passwordHash,
-        });
+        userId = await this.users.createActive(
+          {
+            email: invitation.email,
+            name: name.trim(),
+            passwordHash,
+          },
+          manager,
+        );
       } else if (passwordHash !== undefined) {
-        await this.users.activate(manager, userId, { name: name.trim(), passwordHash });
+        await this.users.activate(userId, { name: name.trim(), passwordHash }, manager);
       }
       await this.members.add(partnerId, userId, invitation.role, manager);
       await this.audit.recordForPartner(

@@ -75,18 +75,18 @@ export class UsersRepository {
   }
 
   /** Access tokens issued before `validAfter` are refused from now on. */
-  async invalidateTokens(manager: EntityManager, id: string, validAfter: Date): Promise<void> {
+  async invalidateTokens(id: string, validAfter: Date, manager: EntityManager): Promise<void> {
     await manager.getRepository(User).update({ id }, { tokensValidAfter: validAfter });
   }
 
-  async setPassword(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+  async setPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
     await manager.getRepository(User).update({ id }, { passwordHash });
   }
 
   /** A new active account; answers its id. */
   async createActive(
-    manager: EntityManager,
     account: { email: string; name: string; passwordHash: string | undefined },
+    manager: EntityManager,
   ): Promise<string> {
     const result = await manager.getRepository(User).insert({
       email: account.email,
@@ -101,9 +101,9 @@ export class UsersRepository {
 
   /** An account without a password (invited earlier) gets one, a name, and becomes active. */
   async activate(
-    manager: EntityManager,
     id: string,
     account: { name: string; passwordHash: string },
+    manager: EntityManager,
   ): Promise<void> {
     await manager
       .getRepository(User)

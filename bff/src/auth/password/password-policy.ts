@@ -20,7 +20,7 @@ export const COMMON_PASSWORD_COUNT = (): number => {
 };
 
 /**
- * The password rule of PRODUCT.md §5 (NIST SP 800-63B-4, single factor): 15–128 characters counted as
+ * The password rule of docs/product.md §5 (NIST SP 800-63B-4, single factor): 15–128 characters counted as
  * code points, nothing truncated, not a common password, not containing the e-mail's local part; no
  * composition rules. Answers the problems, empty when the password is acceptable.
  */

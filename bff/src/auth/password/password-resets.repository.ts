@@ -8,15 +8,15 @@ export class PasswordResetsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** A newer link voids the older ones of the user. */
-  async voidPending(manager: EntityManager, userId: string, now: Date): Promise<void> {
+  async voidPending(userId: string, now: Date, manager: EntityManager): Promise<void> {
     await manager
       .getRepository(PasswordResetToken)
       .update({ userId, usedAt: IsNull() }, { usedAt: now });
   }
 
   async insert(
-    manager: EntityManager,
     token: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+    manager: EntityManager,
   ): Promise<void> {
     await manager.getRepository(PasswordResetToken).insert({ ...token, usedAt: null });
   }
@@ -42,7 +42,7 @@ export class PasswordResetsRepository {
   }
 
   /** Uses the token in one atomic statement: true for exactly one of concurrent uses. */
-  async consume(manager: EntityManager, tokenHash: string, now: Date): Promise<boolean> {
+  async consume(tokenHash: string, now: Date, manager: EntityManager): Promise<boolean> {
     const result = await manager
       .getRepository(PasswordResetToken)
       .update({ tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });

@@ -34,7 +34,7 @@ export class RefreshTokensRepository {
     return this.dataSource.manager;
   }
 
-  async insert(manager: EntityManager, token: NewRefreshToken): Promise<void> {
+  async insert(token: NewRefreshToken, manager: EntityManager): Promise<void> {
     await manager.getRepository(RefreshToken).insert({ ...token, usedAt: null, revokedAt: null });
   }
 
@@ -52,20 +52,20 @@ export class RefreshTokensRepository {
   }
 
   /** The atomic claim of an unused, unrevoked token: true for exactly one of concurrent claims. */
-  async claim(manager: EntityManager, id: string, now: Date): Promise<boolean> {
+  async claim(id: string, now: Date, manager: EntityManager): Promise<boolean> {
     const result = await manager
       .getRepository(RefreshToken)
       .update({ id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: now });
     return result.affected === 1;
   }
 
-  async revokeFamily(manager: EntityManager, familyId: string, now: Date): Promise<void> {
+  async revokeFamily(familyId: string, now: Date, manager: EntityManager): Promise<void> {
     await manager
       .getRepository(RefreshToken)
       .update({ familyId, revokedAt: IsNull() }, { revokedAt: now });
   }
 
-  async revokeUser(manager: EntityManager, userId: string, now: Date): Promise<void> {
+  async revokeUser(userId: string, now: Date, manager: EntityManager): Promise<void> {
     await manager
       .getRepository(RefreshToken)
       .update({ userId, revokedAt: IsNull() }, { revokedAt: now });

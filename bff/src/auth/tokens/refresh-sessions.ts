@@ -59,14 +59,17 @@ export class RefreshSessions {
     const expiresAt = new Date(
       Math.min(now.getTime() + REFRESH_IDLE_MS, familyExpiresAt.getTime()),
     );
-    await this.tokens.insert(manager, {
-      familyId: sessionId,
-      userId,
-      tokenHash: sha256Hex(token),
-      createdAt: now,
-      expiresAt,
-      familyExpiresAt,
-    });
+    await this.tokens.insert(
+      {
+        familyId: sessionId,
+        userId,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        expiresAt,
+        familyExpiresAt,
+      },
+      manager,
+    );
     return { token, sessionId, userId, expiresAt };
   }
 
@@ -81,7 +84,7 @@ export class RefreshSessions {
     if (row === undefined) throw new RefreshRefused('unknown');
     if (row.revokedAt !== null) throw new RefreshRefused('revoked', row.userId);
     if (row.usedAt !== null) {
-      await this.tokens.revokeFamily(manager, row.familyId, now);
+      await this.tokens.revokeFamily(row.familyId, now, manager);
       throw new RefreshRefused('reused', row.userId);
     }
     if (
@@ -101,11 +104,11 @@ export class RefreshSessions {
     // Claim and successor commit together: the loser's claim waits on the winner's row lock, so when
     // it then revokes the family, the successor is already there to be revoked with it.
     const successor = await this.dataSource.transaction(async (transaction) => {
-      if (!(await this.tokens.claim(transaction, row.id, now))) return undefined;
+      if (!(await this.tokens.claim(row.id, now, transaction))) return undefined;
       return this.insert(transaction, row.userId, row.familyId, now, row.familyExpiresAt);
     });
     if (successor === undefined) {
-      await this.tokens.revokeFamily(manager, row.familyId, now);
+      await this.tokens.revokeFamily(row.familyId, now, manager);
       throw new RefreshRefused('reused', row.userId);
     }
     return successor;
@@ -113,12 +116,12 @@ export class RefreshSessions {
 
   /** Ends one session (sign-out). */
   async revokeFamily(sessionId: string): Promise<void> {
-    await this.tokens.revokeFamily(this.tokens.manager, sessionId, this.clock.now());
+    await this.tokens.revokeFamily(sessionId, this.clock.now(), this.tokens.manager);
   }
 
   /** Ends every session of a user (sign-out everywhere, password reset). */
   async revokeUser(userId: string, manager: EntityManager = this.tokens.manager): Promise<void> {
-    await this.tokens.revokeUser(manager, userId, this.clock.now());
+    await this.tokens.revokeUser(userId, this.clock.now(), manager);
   }
 
   /** The session of a refresh token, whatever its state (sign-out needs no valid token). */
