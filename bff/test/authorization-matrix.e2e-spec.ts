@@ -7,7 +7,12 @@ import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/auth/auth-secrets.js';
 import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
 import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
+import { AuditLog } from '../src/audit/audit-log.entity.js';
+import { Membership } from '../src/partners/membership.entity.js';
+import { Partner } from '../src/partners/partner.entity.js';
 import { hashPassword } from '../src/users/password-hash.js';
+import { User } from '../src/users/user.entity.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 import {
   CHEAP_ARGON2,
   ORIGIN,
@@ -233,13 +238,9 @@ describe('the authorization matrix', () => {
 
   /** A fresh bearer token, honouring the user's current tokens-valid-after. */
   async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
-    const rows = (await dataSource.query(
-      `SELECT id, tokens_valid_after FROM users WHERE email = $1`,
-      [emails[role]],
-    )) as Array<{ id: string; tokens_valid_after: Date | null }>;
-    const row = rows[0];
-    if (row === undefined) throw new Error(role);
-    return api.app.get(AccessTokens).sign(row.id, randomUUID(), new Date(), row.tokens_valid_after);
+    const user = await api.app.get(UsersRepository).findByEmail(emails[role]);
+    if (user === undefined) throw new Error(role);
+    return api.app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
   }
 
   async function memberOf(slug: string): Promise<string> {
@@ -311,12 +312,12 @@ describe('the authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    const still = (await dataSource.query(
-      `SELECT p.slug, m.role FROM memberships m JOIN partners p ON p.id = m.partner_id
-        WHERE m.user_id = $1`,
-      [foreignMember],
-    )) as Array<{ slug: string; role: string }>;
-    expect(still).toEqual([{ slug: OTHER, role: 'viewer' }]);
+    const still = await dataSource
+      .getRepository(Membership)
+      .find({ where: { userId: foreignMember }, relations: { partner: true } });
+    expect(still.map(({ partner, role }) => ({ slug: partner?.slug, role }))).toEqual([
+      { slug: OTHER, role: 'viewer' },
+    ]);
   });
 
   it('gives "no such partner" and "not a member" the same body', async () => {
@@ -339,24 +340,21 @@ describe('the authorization matrix', () => {
 
   it('audits every staff access to a partner', async () => {
     const staffId = await userId(dataSource, emails.staff);
-    const before = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs
-        WHERE partner_id = (SELECT id FROM partners WHERE slug = $2)
-          AND actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId, OTHER],
-    )) as Array<{ n: number }>;
+    const other = await dataSource.getRepository(Partner).findOneByOrFail({ slug: OTHER });
+    const staffAccesses = () =>
+      dataSource.getRepository(AuditLog).countBy({
+        partnerId: other.id,
+        actorUserId: staffId,
+        action: 'partner.staff_access',
+      });
+    const before = await staffAccesses();
     const response = await api.request({
       url: `/api/partners/${OTHER}/members`,
       headers: { authorization: `Bearer ${await bearer('staff')}` },
     });
-    const after = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs
-        WHERE partner_id = (SELECT id FROM partners WHERE slug = $2)
-          AND actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId, OTHER],
-    )) as Array<{ n: number }>;
+    const after = await staffAccesses();
     expect(response.statusCode).toBe(200);
-    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
+    expect(after - before).toBe(1);
   });
 
   it('applies a role change and a removal at once', async () => {
@@ -513,10 +511,9 @@ describe('the authorization matrix', () => {
     const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [
       { slug: OWN, role: 'admin' },
     ]);
-    await dataSource.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
-      resetId,
-      new Date((now + 1) * 1000),
-    ]);
+    await dataSource
+      .getRepository(User)
+      .update({ id: resetId }, { tokensValidAfter: new Date((now + 1) * 1000) });
 
     const forged: Record<string, string> = {
       'alg none': unsigned('none'),
