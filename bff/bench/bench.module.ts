@@ -1,13 +1,18 @@
-import { Controller, Get, Module, Param } from '@nestjs/common';
+import { Controller, Get, Module, Param, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { PARTNER_ACCESS_SQL } from '../src/partners/guards/partner-access.guard.js';
-import { queryCounter } from './query-counter.js';
-import { AccountCheckDeferred, Public } from '../src/auth/decorators/public.decorator.js';
+import { Public } from '../src/auth/decorators/public.decorator.js';
 import {
   CurrentPartner,
   type PartnerContext,
 } from '../src/partners/decorators/current-partner.decorator.js';
+import { PartnerController } from '../src/partners/decorators/partner-controller.decorator.js';
+import { Membership } from '../src/partners/membership.entity.js';
+import { Partner } from '../src/partners/partner.entity.js';
+import { PARTNER_ACCESS_SQL } from '../src/partners/partners.repository.js';
+import { User } from '../src/users/user.entity.js';
+import { queryCounter } from './query-counter.js';
 
 interface Answer {
   ok: true;
@@ -35,18 +40,37 @@ class PublicBenchController {
     return { ok: true };
   }
 
+  /** (e) what the guard's statement replaces: the same facts by three TypeORM Repository lookups. */
+  @Get('repository-lookups/:userId')
+  async repositoryLookups(@Param('userId') userId: string): Promise<Answer> {
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    const partner = await this.dataSource
+      .getRepository(Partner)
+      .findOneBy({ slug: 'acme-outdoor' });
+    if (user !== null && partner !== null) {
+      await this.dataSource
+        .getRepository(Membership)
+        .findOneBy({ partnerId: partner.id, userId: user.id });
+    }
+    return { ok: true };
+  }
+
   @Get('queries')
   queries(): { count: number } {
     return { count: queryCounter.count };
   }
 }
 
-/** (b) the trivial handler behind JWT verification alone (no account lookup). */
+/**
+ * (b) the trivial handler behind JWT verification alone (no account lookup): public for the global JWT
+ * guard, behind passport's own `jwt` guard (the application's strategy) instead.
+ */
 @ApiExcludeController()
+@Public()
+@UseGuards(AuthGuard('jwt'))
 @Controller('api/bench')
 class JwtBenchController {
   @Get('jwt')
-  @AccountCheckDeferred()
   jwt(): Answer {
     return { ok: true };
   }
@@ -54,7 +78,7 @@ class JwtBenchController {
 
 /** (c) the trivial handler behind the whole chain of a partner route (JWT, CSRF, partner guard). */
 @ApiExcludeController()
-@Controller('api/partners/:partnerSlug/bench')
+@PartnerController('bench')
 class PartnerBenchController {
   @Get()
   partner(@CurrentPartner() context: PartnerContext): Answer & { partner: string } {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyStatic from '@fastify/static';
-import { type NestApplicationOptions, type Type } from '@nestjs/common';
+import { type DynamicModule, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,12 +22,6 @@ export interface CreateAppOptions {
   logDestination?: DestinationStream;
   /** Build the module graph without instantiating anything (no database): for the OpenAPI generator. */
   preview?: boolean;
-  /** Controllers that exist only in integration tests (or the benchmark). */
-  testControllers?: Type[];
-  /** Modules outside the product (the benchmark's own module). */
-  extraModules?: Type[];
-  /** Told of every route as it is registered (the authorization matrix test enumerates them). */
-  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** 1 MiB: JSON bodies of this API are small; uploads get their own limit on their route. */
@@ -62,18 +56,29 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
+  return createAppAround(
+    AppModule.forRoot({ config, logDestination: options.logDestination }),
+    config,
+    options,
+  );
+}
+
+/**
+ * The same application around another root module, one that imports `AppModule.forRoot(...)` beside
+ * modules outside the product: the test support's routes, the benchmark's.
+ */
+export async function createAppAround(
+  rootModule: DynamicModule,
+  config: AppConfig,
+  options: Pick<CreateAppOptions, 'preview'> = {},
+): Promise<NestFastifyApplication> {
   const nestOptions: NestApplicationOptions = {
     bufferLogs: true,
     abortOnError: false,
     ...(options.preview === true ? { preview: true, logger: false } : {}),
   };
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({
-      config,
-      logDestination: options.logDestination,
-      testControllers: options.testControllers,
-      extraModules: options.extraModules,
-    }),
+    rootModule,
     createFastifyAdapter(config),
     nestOptions,
   );
@@ -83,12 +88,6 @@ export async function createApp(
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
-  const onRoute = options.onRoute;
-  if (onRoute !== undefined) {
-    fastify.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) onRoute({ method, url: route.url ?? route.path });
-    });
-  }
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

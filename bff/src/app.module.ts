@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
@@ -7,18 +7,16 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
+import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
   /** Where the logs go (stdout when omitted); tests capture them. */
   logDestination?: DestinationStream;
-  /** Controllers that exist only in integration tests; the application never sets it. */
-  testControllers?: Type[];
-  /** Modules that exist only outside the product (the benchmark's routes); never set by main.ts. */
-  extraModules?: Type[];
 }
 
 @Module({})
@@ -26,17 +24,18 @@ export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      controllers: options.testControllers ?? [],
       imports: [
         ConfigModule.forRoot(options.config),
         loggingModule(options.config, options.logDestination),
         DatabaseModule,
         AuditModule,
         MailModule,
+        UsersModule,
+        // Before PartnersModule: the global guards run in module order (JWT, CSRF, then the partner guard).
         AuthModule,
         HealthModule,
         PartnersModule,
-        ...(options.extraModules ?? []),
+        InvitationsModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

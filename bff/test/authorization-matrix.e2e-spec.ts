@@ -1,12 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ModulesContainer } from '@nestjs/core';
+import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/auth/auth-secrets.js';
 import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
-import { ACCOUNT_CHECK_DEFERRED } from '../src/auth/decorators/public.decorator.js';
+import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
+import { AuditLog } from '../src/audit/audit-log.entity.js';
+import { Membership } from '../src/partners/membership.entity.js';
+import { Partner } from '../src/partners/partner.entity.js';
 import { hashPassword } from '../src/users/password-hash.js';
+import { User } from '../src/users/user.entity.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 import {
   CHEAP_ARGON2,
   ORIGIN,
@@ -21,7 +27,7 @@ import { type TestDatabase, startTestDatabase } from './support/test-database.js
 type Role = 'anonymous' | 'non-member' | 'viewer' | 'manager' | 'admin' | 'staff';
 const ROLES: Role[] = ['anonymous', 'non-member', 'viewer', 'manager', 'admin', 'staff'];
 
-/** Who may use a route, by the spec (PRODUCT.md §2, API.md). */
+/** Who may use a route, by the spec (docs/product.md §2, docs/api.md). */
 type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
@@ -232,13 +238,9 @@ describe('the authorization matrix', () => {
 
   /** A fresh bearer token, honouring the user's current tokens-valid-after. */
   async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
-    const rows = (await dataSource.query(
-      `SELECT id, tokens_valid_after FROM users WHERE email = $1`,
-      [emails[role]],
-    )) as Array<{ id: string; tokens_valid_after: Date | null }>;
-    const row = rows[0];
-    if (row === undefined) throw new Error(role);
-    return api.app.get(AccessTokens).sign(row.id, randomUUID(), new Date(), row.tokens_valid_after);
+    const user = await api.app.get(UsersRepository).findByEmail(emails[role]);
+    if (user === undefined) throw new Error(role);
+    return api.app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
   }
 
   async function memberOf(slug: string): Promise<string> {
@@ -252,26 +254,20 @@ describe('the authorization matrix', () => {
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it('no route defers the account check (that is for the benchmark alone)', () => {
-    const deferred: string[] = [];
-    let handlers = 0;
-    for (const module of api.app.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const controller = wrapper.metatype as { prototype: object; name: string } | null;
-        if (controller === null) continue;
-        if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, controller) === true)
-          deferred.push(controller.name);
-        for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-          const handler = (controller.prototype as Record<string, unknown>)[name];
-          if (typeof handler !== 'function' || name === 'constructor') continue;
-          handlers += 1;
-          if (Reflect.getMetadata(ACCOUNT_CHECK_DEFERRED, handler) === true)
-            deferred.push(`${controller.name}.${name}`);
-        }
-      }
-    }
-    expect(handlers).toBeGreaterThanOrEqual(14);
-    expect(deferred).toEqual([]);
+  it('leaves the account check to the partner guard on the partner routes alone', () => {
+    const routes = api.app
+      .get(DiscoveryService)
+      .getControllers()
+      .flatMap((wrapper) => {
+        const controller = wrapper.metatype as { name: string; prototype: object } | null;
+        return controller === null ? [] : declaredRoutes(controller);
+      });
+    const delegated = routes.filter((route) => route.accountCheckDelegated).map((r) => r.path);
+    const partnerRoutes = Object.entries(MATRIX)
+      .filter(([, spec]) => spec.access.kind === 'partner')
+      .map(([route]) => route.split(' ')[1]);
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect([...new Set(delegated)].sort()).toEqual([...new Set(partnerRoutes)].sort());
   });
 
   it('answers every route × role × partner as the spec says: 0 mismatches', async () => {
@@ -316,10 +312,12 @@ describe('the authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    const still = (await dataSource.query(`SELECT role FROM memberships WHERE user_id = $1`, [
-      foreignMember,
-    ])) as Array<{ role: string }>;
-    expect(still).toEqual([{ role: 'viewer' }]);
+    const still = await dataSource
+      .getRepository(Membership)
+      .find({ where: { userId: foreignMember }, relations: { partner: true } });
+    expect(still.map(({ partner, role }) => ({ slug: partner?.slug, role }))).toEqual([
+      { slug: OTHER, role: 'viewer' },
+    ]);
   });
 
   it('gives "no such partner" and "not a member" the same body', async () => {
@@ -342,20 +340,21 @@ describe('the authorization matrix', () => {
 
   it('audits every staff access to a partner', async () => {
     const staffId = await userId(dataSource, emails.staff);
-    const before = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId],
-    )) as Array<{ n: number }>;
+    const other = await dataSource.getRepository(Partner).findOneByOrFail({ slug: OTHER });
+    const staffAccesses = () =>
+      dataSource.getRepository(AuditLog).countBy({
+        partnerId: other.id,
+        actorUserId: staffId,
+        action: 'partner.staff_access',
+      });
+    const before = await staffAccesses();
     const response = await api.request({
       url: `/api/partners/${OTHER}/members`,
       headers: { authorization: `Bearer ${await bearer('staff')}` },
     });
-    const after = (await dataSource.query(
-      `SELECT count(*)::int AS n FROM audit_logs WHERE actor_user_id = $1 AND action = 'partner.staff_access'`,
-      [staffId],
-    )) as Array<{ n: number }>;
+    const after = await staffAccesses();
     expect(response.statusCode).toBe(200);
-    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1);
+    expect(after - before).toBe(1);
   });
 
   it('applies a role change and a removal at once', async () => {
@@ -407,6 +406,17 @@ describe('the authorization matrix', () => {
       }
       expect(unsafe().length).toBeGreaterThanOrEqual(9);
       expect(failures).toEqual([]);
+    });
+
+    it('runs before the partner guard: a non-member without the token gets 403 csrf, not 404', async () => {
+      const session = await signIn(api, emails['non-member'], 'portal-demo-passphrase');
+      const response = await api.request({
+        method: 'POST',
+        url: `/api/partners/${OWN}/invitations`,
+        headers: { cookie: session.cookie },
+        payload: { email: `x.${randomUUID()}@example.com`, role: 'viewer' },
+      });
+      expect([response.statusCode, response.json<{ code: string }>().code]).toEqual([403, 'csrf']);
     });
 
     it('refuses Sec-Fetch-Site: cross-site and a foreign Origin, even with the token, and on sign-in', async () => {
@@ -501,10 +511,9 @@ describe('the authorization matrix', () => {
     const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [
       { slug: OWN, role: 'admin' },
     ]);
-    await dataSource.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
-      resetId,
-      new Date((now + 1) * 1000),
-    ]);
+    await dataSource
+      .getRepository(User)
+      .update({ id: resetId }, { tokensValidAfter: new Date((now + 1) * 1000) });
 
     const forged: Record<string, string> = {
       'alg none': unsigned('none'),
@@ -547,4 +556,40 @@ describe('the authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/** Exist only in this test: partner-looking routes that would escape the partner guard. */
+@Controller('api/partners')
+class PartnerListWithoutSlugController {
+  @Get('export')
+  export(): string {
+    return 'every partner';
+  }
+}
+
+@Controller('api/partners/:partnerSlug/claims')
+class UndeclaredPartnerController {
+  @Get()
+  claims(): string {
+    return 'claims';
+  }
+}
+
+describe('a route under /api/partners/ that the partner guard would not cover', () => {
+  for (const controller of [PartnerListWithoutSlugController, UndeclaredPartnerController]) {
+    it(`refuses to start: ${controller.name}`, async () => {
+      const database = await startTestDatabase();
+      try {
+        await expect(
+          startTestApp({
+            databaseUrl: database.url,
+            env: CHEAP_ARGON2,
+            testControllers: [controller],
+          }),
+        ).rejects.toThrow(/must be @PartnerController\(\) routes with :partnerSlug/);
+      } finally {
+        await database.stop();
+      }
+    });
+  }
 });

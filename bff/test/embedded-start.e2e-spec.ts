@@ -4,15 +4,11 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { DEMO_PARTNERS, DEMO_PASSWORD } from '../src/database/seed/demo-data.js';
+import { Membership } from '../src/partners/membership.entity.js';
+import { Partner } from '../src/partners/partner.entity.js';
 import { verifyPassword } from '../src/users/password-hash.js';
+import { User } from '../src/users/user.entity.js';
 import { startTestApp } from './support/test-app.js';
-
-async function count(dataSource: DataSource, table: string): Promise<number> {
-  const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM ${table}`)) as Array<{
-    n: number;
-  }>;
-  return row?.n ?? -1;
-}
 
 describe('the embedded default (no DATABASE_URL)', () => {
   let dataDir: string;
@@ -29,20 +25,28 @@ describe('the embedded default (no DATABASE_URL)', () => {
     const first = await startTestApp({ env: { DATA_DIR: dataDir } });
     try {
       const dataSource = first.app.get(DataSource);
-      expect(await count(dataSource, 'partners')).toBe(3);
-      expect(await count(dataSource, 'users')).toBe(6);
-      expect(await count(dataSource, 'memberships')).toBe(6);
+      expect(await dataSource.getRepository(Partner).count()).toBe(3);
+      expect(await dataSource.getRepository(User).count()).toBe(6);
+      const memberships = await dataSource
+        .getRepository(Membership)
+        .find({ relations: { partner: true } });
+      const perPartner: Record<string, number> = {};
+      for (const { partner } of memberships) {
+        const slug = partner?.slug ?? '';
+        perPartner[slug] = (perPartner[slug] ?? 0) + 1;
+      }
+      expect(perPartner).toEqual({ 'acme-outdoor': 4, northwind: 2 });
 
-      const partners = (await dataSource.query(
-        'SELECT slug, name, currency, time_zone AS "timeZone" FROM partners ORDER BY created_at, slug',
-      )) as unknown[];
-      expect(partners).toEqual(
-        expect.arrayContaining(DEMO_PARTNERS.map((partner) => ({ ...partner }))),
-      );
+      const partners = await dataSource
+        .getRepository(Partner)
+        .find({ order: { createdAt: 'ASC', slug: 'ASC' } });
+      expect(
+        partners.map(({ slug, name, currency, timeZone }) => ({ slug, name, currency, timeZone })),
+      ).toEqual(expect.arrayContaining(DEMO_PARTNERS.map((partner) => ({ ...partner }))));
 
-      const [staff] = (await dataSource.query(
-        `SELECT is_staff AS "isStaff", password_hash AS "passwordHash" FROM users WHERE email = 'STAFF@portal.example'`,
-      )) as Array<{ isStaff: boolean; passwordHash: string }>;
+      const staff = await dataSource
+        .getRepository(User)
+        .findOneBy({ email: 'STAFF@portal.example' });
       expect(staff?.isStaff).toBe(true);
       await expect(verifyPassword(staff?.passwordHash ?? '', DEMO_PASSWORD)).resolves.toBe(true);
 
@@ -57,8 +61,8 @@ describe('the embedded default (no DATABASE_URL)', () => {
     const second = await startTestApp({ env: { DATA_DIR: dataDir } });
     try {
       const dataSource = second.app.get(DataSource);
-      expect(await count(dataSource, 'partners')).toBe(3);
-      expect(await count(dataSource, 'users')).toBe(6);
+      expect(await dataSource.getRepository(Partner).count()).toBe(3);
+      expect(await dataSource.getRepository(User).count()).toBe(6);
       const messages = second.logs.lines.map((line) => line.msg);
       expect(messages.filter((message) => message === 'Demo data loaded')).toHaveLength(1);
       expect(

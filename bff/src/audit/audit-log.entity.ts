@@ -1,14 +1,10 @@
-import {
-  Column,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, type Relation } from 'typeorm';
+import { IdColumn, References, UuidColumn } from '../database/columns.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
+
+/** Facts of an event: flat, never a secret. */
+export type AuditMetadata = Record<string, string | number | boolean | null>;
 
 /**
  * One security-relevant event: sign-ins (ok and failed), password resets, role changes, staff access to
@@ -18,21 +14,19 @@ import { User } from '../users/user.entity.js';
 @Index('audit_logs_partner_id_at_idx', ['partnerId', 'at'])
 @Index('audit_logs_actor_user_id_at_idx', ['actorUserId', 'at'])
 export class AuditLog {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'audit_logs_pkey' })
+  @IdColumn('audit_logs')
   id!: string;
 
-  @Column({ name: 'actor_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('actor_user_id', { nullable: true })
   actorUserId!: string | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'actor_user_id', foreignKeyConstraintName: 'audit_logs_actor_user_id_fkey' })
+  @References(() => User, 'audit_logs', 'actor_user_id', 'SET NULL')
   actor?: Relation<User> | null;
 
-  @Column({ name: 'partner_id', type: 'uuid', nullable: true })
+  @UuidColumn('partner_id', { nullable: true })
   partnerId!: string | null;
 
-  @ManyToOne(() => Partner, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'partner_id', foreignKeyConstraintName: 'audit_logs_partner_id_fkey' })
+  @References(() => Partner, 'audit_logs', 'partner_id', 'SET NULL')
   partner?: Relation<Partner> | null;
 
   /** A dotted verb, e.g. `auth.signin.failed`, `partner.staff_access`, `claim.approved`. */
@@ -50,5 +44,5 @@ export class AuditLog {
   at!: Date;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  metadata!: Record<string, unknown>;
+  metadata!: AuditMetadata;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
+import { AuditLog, type AuditMetadata } from './audit-log.entity.js';
 
 export type AuditAction =
   | 'auth.signin'
@@ -19,13 +20,15 @@ export type AuditAction =
 export interface AuditEntry {
   action: AuditAction;
   actorUserId?: string | null;
-  partnerId?: string | null;
   target?: string | null;
   ip?: string | null;
-  metadata?: Record<string, unknown>;
+  metadata?: AuditMetadata;
 }
 
-/** Writes the audit log (PRODUCT.md §4): one row per security-relevant event. Never a secret in it. */
+/**
+ * Writes the audit log (docs/product.md §4): one row per security-relevant event, never a secret in
+ * it. An event inside a partner is recorded with that partner's id first, like every tenant write.
+ */
 @Injectable()
 export class AuditService {
   constructor(
@@ -33,19 +36,51 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
-  async record(entry: AuditEntry, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(
-      `INSERT INTO audit_logs (actor_user_id, partner_id, action, target, ip, at, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        entry.actorUserId ?? null,
-        entry.partnerId ?? null,
-        entry.action,
-        entry.target ?? null,
-        entry.ip ?? null,
-        this.clock.now(),
-        JSON.stringify(entry.metadata ?? {}),
-      ],
+  /**
+   * An event of an account (sign-in, reset, ...), outside any partner: the account is actor and target
+   * (none when the e-mail or token named no account).
+   */
+  recordAccountEvent(
+    action: AuditAction,
+    userId: string | undefined,
+    ip: string,
+    options: { metadata?: AuditMetadata; manager?: EntityManager } = {},
+  ): Promise<void> {
+    return this.insert(
+      null,
+      {
+        action,
+        actorUserId: userId ?? null,
+        target: userId === undefined ? null : `user:${userId}`,
+        ip,
+        metadata: options.metadata,
+      },
+      options.manager ?? this.dataSource.manager,
     );
+  }
+
+  /** An event inside one partner. */
+  recordForPartner(
+    partnerId: string,
+    entry: AuditEntry,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    return this.insert(partnerId, entry, manager);
+  }
+
+  private async insert(
+    partnerId: string | null,
+    entry: AuditEntry,
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.getRepository(AuditLog).insert({
+      partnerId,
+      actorUserId: entry.actorUserId ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      ip: entry.ip ?? null,
+      at: this.clock.now(),
+      metadata: entry.metadata ?? {},
+    });
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/problem-details.js';
-import { preparedQuery } from '../database/prepared-query.js';
+import { UsersRepository } from '../users/users.repository.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 
 /**
@@ -22,19 +21,17 @@ export function sessionEnded(): ProblemException {
   return new ProblemException(401, 'unauthorized', 'Sign in first: the session has ended.');
 }
 
-/** The account check of routes outside a partner (the partner guard does its own, in its one query). */
+/**
+ * The account check of the JWT guard, for every route that does not hand it to another guard (see
+ * `@AccountCheckedBy()`: the partner guard checks the account in its one query).
+ */
 @Injectable()
 export class AccountState {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async assertValid(user: AuthUser): Promise<void> {
-    const rows = await preparedQuery<{ status: string; tokens_valid_after: Date | null }>(
-      this.dataSource,
-      'account_state',
-      `SELECT status, tokens_valid_after FROM users WHERE id = $1`,
-      [user.id],
-    );
-    const row = rows[0];
-    if (!tokenStillValid(user.issuedAt, row?.status, row?.tokens_valid_after)) throw sessionEnded();
+    const state = await this.users.accountState(user.id);
+    if (!tokenStillValid(user.issuedAt, state?.status, state?.tokensValidAfter))
+      throw sessionEnded();
   }
 }

@@ -2,7 +2,6 @@ import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../config/app-config.js';
-import { PartnerAccessGuard } from '../partners/guards/partner-access.guard.js';
 import { AccountState } from './account-state.js';
 import { AuthController, MeController } from './auth.controller.js';
 import { AuthSecrets } from './auth-secrets.js';
@@ -10,6 +9,7 @@ import { AuthService } from './auth.service.js';
 import { CsrfGuard } from './guards/csrf.guard.js';
 import { JwtAuthGuard } from './guards/jwt-auth.guard.js';
 import { PasswordHasher } from './password/password-hasher.js';
+import { PasswordResetsRepository } from './password/password-resets.repository.js';
 import { JwtStrategy } from './strategies/jwt.strategy.js';
 import { AuthRateLimiter } from './throttling/auth-rate-limiter.js';
 import {
@@ -19,15 +19,17 @@ import {
 } from './throttling/rate-limit.storage.js';
 import { AccessTokens } from './tokens/access-tokens.js';
 import { RefreshSessions } from './tokens/refresh-sessions.js';
+import { RefreshTokensRepository } from './tokens/refresh-sessions.repository.js';
+import { UsersModule } from '../users/users.module.js';
 
 /**
- * Identity: sign-in, sessions, password reset, throttling; and the global guards, in this order:
- * the JWT (every route unless @Public()), CSRF (every POST/PUT/PATCH/DELETE), the partner guard
- * (every route with :partnerSlug).
+ * Identity: sign-in, sessions, password reset, throttling; and two global guards, in this order: the
+ * JWT (every route unless @Public()) and CSRF (every POST/PUT/PATCH/DELETE). The partner guard that
+ * follows them is PartnersModule's.
  */
 @Global()
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, UsersModule],
   controllers: [AuthController, MeController],
   providers: [
     {
@@ -44,7 +46,9 @@ import { RefreshSessions } from './tokens/refresh-sessions.js';
           : RedisRateLimitStorage.connect(config.redisUrl),
     },
     PasswordHasher,
+    PasswordResetsRepository,
     AccessTokens,
+    RefreshTokensRepository,
     RefreshSessions,
     AccountState,
     JwtStrategy,
@@ -52,7 +56,6 @@ import { RefreshSessions } from './tokens/refresh-sessions.js';
     AuthService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: CsrfGuard },
-    { provide: APP_GUARD, useClass: PartnerAccessGuard },
   ],
   exports: [AuthService, PasswordHasher, AccessTokens, RefreshSessions, AuthSecrets],
 })

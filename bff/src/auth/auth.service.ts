@@ -5,31 +5,21 @@ import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
-import { returnedRows } from '../database/sql.js';
 import { MailService } from '../mail/mail.service.js';
-import type { MembershipRole } from '../partners/membership.entity.js';
+import { type UserAccount, UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
 import { REFRESH_COOKIE, clearSessionCookies, cookiesOf, setSessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
-import { passwordProblems } from './password/password-policy.js';
+import { assertAcceptablePassword } from './password/password-policy.js';
+import { PasswordResetsRepository } from './password/password-resets.repository.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens/access-tokens.js';
 import { RefreshRefused, RefreshSessions } from './tokens/refresh-sessions.js';
 import { newOpaqueToken, sha256Hex } from './tokens/token-hash.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
-
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  status: string;
-  is_staff: boolean;
-  tokens_valid_after: Date | null;
-}
 
 const INVALID_CREDENTIALS = (): ProblemException =>
   new ProblemException(401, 'invalid_credentials', 'The email or password is incorrect.');
@@ -41,7 +31,7 @@ const TOKEN_INVALID = (): ProblemException =>
     'This link is invalid, used or expired. Ask for a new one.',
   );
 
-/** Sign-in, sessions, sign-out and password reset (PRODUCT.md §5, API.md). */
+/** Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). */
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
@@ -49,6 +39,8 @@ export class AuthService {
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly passwordResets: PasswordResetsRepository,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly accessTokens: AccessTokens,
@@ -74,37 +66,25 @@ export class AuthService {
     const failureKey = `${email.trim().toLowerCase()}|${ip}`;
     await this.limiter.check(LIMITS.signinFailures, failureKey, reply);
 
-    const user = await this.findUserByEmail(email.trim());
-    const matches = await this.hasher.verify(user?.password_hash ?? null, password);
+    const user = await this.users.findByEmail(email.trim());
+    const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (user === undefined || !matches || user.status !== 'active') {
       await this.limiter.count(LIMITS.signinFailures, failureKey);
-      await this.audit.record({
-        action: 'auth.signin.failed',
-        actorUserId: user?.id ?? null,
-        target: user === undefined ? null : `user:${user.id}`,
-        ip,
+      await this.audit.recordAccountEvent('auth.signin.failed', user?.id, ip, {
         metadata: {
           reason: user === undefined ? 'unknown_email' : matches ? 'inactive' : 'wrong_password',
         },
       });
       throw INVALID_CREDENTIALS();
     }
-    await this.dataSource.query(`UPDATE users SET last_sign_in_at = $2 WHERE id = $1`, [
-      user.id,
-      this.clock.now(),
-    ]);
-    await this.audit.record({
-      action: 'auth.signin',
-      actorUserId: user.id,
-      target: `user:${user.id}`,
-      ip,
-    });
+    await this.users.recordSignIn(user.id, this.clock.now());
+    await this.audit.recordAccountEvent('auth.signin', user.id, ip);
     return this.startSession(user.id, reply);
   }
 
   /** A new session (refresh family) for a user, its cookies on the reply, and the session body. */
   async startSession(userId: string, reply: FastifyReply): Promise<SessionDto> {
-    const user = await this.findUserById(userId);
+    const user = await this.users.findById(userId);
     if (user === undefined || user.status !== 'active') throw INVALID_CREDENTIALS();
     const refresh = await this.refreshSessions.start(user.id);
     this.setCookies(reply, user, refresh.sessionId, refresh.token, refresh.expiresAt);
@@ -113,14 +93,14 @@ export class AuthService {
 
   private setCookies(
     reply: FastifyReply,
-    user: UserRow,
+    user: UserAccount,
     sessionId: string,
     refreshToken: string,
     refreshExpiresAt: Date,
   ): void {
     const now = this.clock.now();
     setSessionCookies(this.config, reply, {
-      accessToken: this.accessTokens.sign(user.id, sessionId, now, user.tokens_valid_after),
+      accessToken: this.accessTokens.sign(user.id, sessionId, now, user.tokensValidAfter),
       accessMaxAgeSeconds: ACCESS_TOKEN_TTL_SECONDS,
       refreshToken,
       refreshMaxAgeSeconds: (refreshExpiresAt.getTime() - now.getTime()) / 1000,
@@ -134,19 +114,14 @@ export class AuthService {
     if (token === undefined || token === '') throw this.ended(reply);
     try {
       const rotated = await this.refreshSessions.rotate(token);
-      const user = await this.findUserById(rotated.userId);
+      const user = await this.users.findById(rotated.userId);
       if (user === undefined) throw this.ended(reply);
       this.setCookies(reply, user, rotated.sessionId, rotated.token, rotated.expiresAt);
       return this.session(user.id);
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error;
       if (error.reason === 'reused') {
-        await this.audit.record({
-          action: 'auth.refresh.reused',
-          actorUserId: error.userId ?? null,
-          target: error.userId === undefined ? null : `user:${error.userId}`,
-          ip: request.ip,
-        });
+        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, request.ip);
       }
       throw this.ended(reply);
     }
@@ -170,12 +145,7 @@ export class AuthService {
     if (session !== undefined) {
       const { sessionId, userId } = session;
       await this.refreshSessions.revokeFamily(sessionId);
-      await this.audit.record({
-        action: 'auth.signout',
-        actorUserId: userId,
-        target: `user:${userId}`,
-        ip: request.ip,
-      });
+      await this.audit.recordAccountEvent('auth.signout', userId, request.ip);
     }
     clearSessionCookies(this.config, reply);
   }
@@ -188,15 +158,9 @@ export class AuthService {
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.invalidateTokens(manager, user.id);
-      await this.audit.record(
-        {
-          action: 'auth.signout_everywhere',
-          actorUserId: user.id,
-          target: `user:${user.id}`,
-          ip: request.ip,
-        },
+      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, request.ip, {
         manager,
-      );
+      });
     });
     clearSessionCookies(this.config, reply);
   }
@@ -204,10 +168,7 @@ export class AuthService {
   private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
     // Rounded up to the next second: JWTs carry `iat` in seconds (see AccessTokens.sign).
     const validAfter = new Date(Math.ceil(this.clock.now().getTime() / 1000) * 1000);
-    await manager.query(`UPDATE users SET tokens_valid_after = $2 WHERE id = $1`, [
-      userId,
-      validAfter,
-    ]);
+    await this.users.invalidateTokens(userId, validAfter, manager);
     await this.refreshSessions.revokeUser(userId, manager);
   }
 
@@ -228,30 +189,25 @@ export class AuthService {
 
   /** Exposed for tests that need to wait for the mail; the route does not wait. */
   async sendResetLink(email: string, ip: string): Promise<void> {
-    const user = await this.findUserByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (user === undefined || user.status !== 'active') return;
     const token = newOpaqueToken();
     const now = this.clock.now();
     await this.dataSource.transaction(async (manager) => {
       // A newer link voids the older ones.
-      await manager.query(
-        `UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`,
-        [user.id, now],
-      );
-      await manager.query(
-        `INSERT INTO password_reset_tokens (user_id, token_hash, created_at, expires_at)
-         VALUES ($1, $2, $3, $4)`,
-        [user.id, sha256Hex(token), now, new Date(now.getTime() + RESET_TOKEN_TTL_MS)],
-      );
-      await this.audit.record(
+      await this.passwordResets.voidPending(user.id, now, manager);
+      await this.passwordResets.insert(
         {
-          action: 'auth.password_reset.requested',
-          actorUserId: user.id,
-          target: `user:${user.id}`,
-          ip,
+          userId: user.id,
+          tokenHash: sha256Hex(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         },
         manager,
       );
+      await this.audit.recordAccountEvent('auth.password_reset.requested', user.id, ip, {
+        manager,
+      });
     });
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
@@ -270,52 +226,22 @@ export class AuthService {
   async resetPassword(token: string, password: string, request: FastifyRequest): Promise<void> {
     const now = this.clock.now();
     const tokenHash = sha256Hex(token);
-    const rows = (await this.dataSource.query(
-      `SELECT u.id, u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2 AND u.status = 'active'`,
-      [tokenHash, now],
-    )) as Array<{ id: string; email: string }>;
-    const holder = rows[0];
+    const holder = await this.passwordResets.holderOf(tokenHash, now);
     if (holder === undefined) throw TOKEN_INVALID();
-    const problems = passwordProblems(password, holder.email);
-    if (problems.length > 0) {
-      throw new ProblemException(
-        400,
-        'validation',
-        'The request is invalid.',
-        problems.map((message) => ({ field: 'password', message })),
-      );
-    }
+    assertAcceptablePassword(password, holder.email);
     const passwordHash = await this.hasher.hash(password);
     const userId = await this.dataSource.transaction(async (manager) => {
-      const consumed = returnedRows<{ user_id: string }>(
-        await manager.query(
-          `UPDATE password_reset_tokens SET used_at = $2
-            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-          RETURNING user_id`,
-          [tokenHash, now],
-        ),
-      );
-      const consumedBy = consumed[0]?.user_id;
-      if (consumedBy === undefined) return undefined;
-      await manager.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [
-        consumedBy,
-        passwordHash,
-      ]);
-      await this.invalidateTokens(manager, consumedBy);
-      await this.audit.record(
-        {
-          action: 'auth.password_reset',
-          actorUserId: consumedBy,
-          target: `user:${consumedBy}`,
-          ip: request.ip,
-        },
+      // The token hash is unique: the token consumed is the holder's.
+      if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
+      await this.users.setPassword(holder.userId, passwordHash, manager);
+      await this.invalidateTokens(manager, holder.userId);
+      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, request.ip, {
         manager,
-      );
-      return consumedBy;
+      });
+      return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();
-    const user = await this.findUserById(userId);
+    const user = await this.users.findById(userId);
     if (user !== undefined) {
       await this.mail.send({
         to: user.email,
@@ -326,35 +252,11 @@ export class AuthService {
   }
 
   async session(userId: string): Promise<SessionDto> {
-    const user = await this.findUserById(userId);
+    const user = await this.users.findById(userId);
     if (user === undefined) throw new ProblemException(401, 'unauthorized', 'Sign in first.');
-    const memberships = (await this.dataSource.query(
-      `SELECT p.slug, p.name, m.role FROM memberships m JOIN partners p ON p.id = m.partner_id
-        WHERE m.user_id = $1 ORDER BY p.name`,
-      [userId],
-    )) as Array<{ slug: string; name: string; role: MembershipRole }>;
     return {
-      user: { id: user.id, email: user.email, name: user.name, isStaff: user.is_staff },
-      memberships: memberships.map((row) => ({
-        partner: { slug: row.slug, name: row.name },
-        role: row.role,
-      })),
+      user: { id: user.id, email: user.email, name: user.name, isStaff: user.isStaff },
+      memberships: await this.users.membershipsOf(user.id),
     };
-  }
-
-  private async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    const rows = (await this.dataSource.query(
-      `SELECT id, email, name, password_hash, status, is_staff, tokens_valid_after FROM users WHERE email = $1`,
-      [email],
-    )) as UserRow[];
-    return rows[0];
-  }
-
-  private async findUserById(id: string): Promise<UserRow | undefined> {
-    const rows = (await this.dataSource.query(
-      `SELECT id, email, name, password_hash, status, is_staff, tokens_valid_after FROM users WHERE id = $1`,
-      [id],
-    )) as UserRow[];
-    return rows[0];
   }
 }

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 
 export const ACCESS_COOKIE = 'pp_access';
 export const REFRESH_COOKIE = 'pp_refresh';
-/** Readable by the portal's script, which repeats it in X-CSRF-Token (API.md, CSRF). */
+/** Readable by the portal's script, which repeats it in X-CSRF-Token (docs/api.md, CSRF). */
 export const CSRF_COOKIE = 'csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The refresh token is sent only to the auth endpoints. */

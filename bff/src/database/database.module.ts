@@ -1,16 +1,9 @@
-import {
-  Global,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Global, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { DatabaseEndpoint } from './database-endpoint.js';
-import { useUnnamedStatements } from './prepared-query.js';
 import { DemoDataLoader } from './seed/demo-data.loader.js';
 
 /** Opens the database endpoint (starting the embedded PostgreSQL when there is no DATABASE_URL). */
@@ -51,23 +44,13 @@ class DatabaseEndpointModule {}
   ],
   providers: [DemoDataLoader],
 })
-export class DatabaseModule implements OnModuleInit, OnApplicationShutdown {
+export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
 
   constructor(
     private readonly endpoint: DatabaseEndpoint,
     private readonly dataSource: DataSource,
   ) {}
-
-  /** PGlite (the embedded default, or one a test points DATABASE_URL at) shares one session. */
-  async onModuleInit(): Promise<void> {
-    const rows = (await this.dataSource.query('SELECT version() AS version')) as Array<{
-      version: string;
-    }>;
-    if (this.endpoint.isEmbedded || /PGlite/.test(rows[0]?.version ?? '')) {
-      useUnnamedStatements(this.dataSource);
-    }
-  }
 
   // Runs before TypeORM's own hook (this module is nearer the root): the pool must close before the
   // embedded server it is connected to.

@@ -1,14 +1,5 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, type Relation } from 'typeorm';
+import { IdColumn, References, UuidColumn } from '../database/columns.js';
 import { User } from '../users/user.entity.js';
 import { Partner } from './partner.entity.js';
 
@@ -21,21 +12,19 @@ export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 @Index('memberships_user_id_idx', ['userId'])
 @Check('memberships_role_check', `"role" IN ('viewer', 'manager', 'admin')`)
 export class Membership {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'memberships_pkey' })
+  @IdColumn('memberships')
   id!: string;
 
-  @Column({ name: 'partner_id', type: 'uuid' })
+  @UuidColumn('partner_id')
   partnerId!: string;
 
-  @ManyToOne(() => Partner, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({ name: 'partner_id', foreignKeyConstraintName: 'memberships_partner_id_fkey' })
+  @References(() => Partner, 'memberships', 'partner_id', 'CASCADE')
   partner?: Relation<Partner>;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'memberships_user_id_fkey' })
+  @References(() => User, 'memberships', 'user_id', 'CASCADE')
   user?: Relation<User>;
 
   @Column({ type: 'text' })

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { IdColumn } from '../database/columns.js';
 
 export const PARTNER_STATUSES = ['active', 'suspended'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
@@ -9,7 +10,7 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 @Check('partners_status_check', `"status" IN ('active', 'suspended')`)
 @Check('partners_currency_check', `"currency" ~ '^[A-Z]{3}$'`)
 export class Partner {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'partners_pkey' })
+  @IdColumn('partners')
   id!: string;
 
   @Column({ type: 'text' })

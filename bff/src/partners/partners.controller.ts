@@ -1,52 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
 import {
-  ApiBearerAuth,
+  ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCookieAuth,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { type Page, PageDto } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
-import {
-  ChangeRoleDto,
-  CreateInvitationDto,
-  CreatedInvitationDto,
-  MemberDto,
-  MemberListDto,
-  PartnerDto,
-} from './dto/partners.dto.js';
-import { InvitationsService } from './invitations.service.js';
+import { PartnerController } from './decorators/partner-controller.decorator.js';
+import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
 import { MembersService } from './members.service.js';
 
 @ApiTags('partners')
-@ApiCookieAuth('cookie')
-@ApiBearerAuth('bearer')
-@ApiUnauthorizedResponse({ type: ProblemDetails, description: 'Not signed in.' })
-@ApiNotFoundResponse({
-  type: ProblemDetails,
-  description: 'No such partner, or not a member: the same answer.',
-})
-@ApiParam({
-  name: 'partnerSlug',
-  example: 'acme-outdoor',
-  description: 'The partner’s slug (3–40 characters of a-z, 0-9 and -).',
-})
-@Controller('api/partners/:partnerSlug')
+@PartnerController()
 export class PartnersController {
-  constructor(
-    private readonly members: MembersService,
-    private readonly invitations: InvitationsService,
-  ) {}
+  constructor(private readonly members: MembersService) {}
 
   @Get()
   @ApiOperation({ summary: 'The partner (members and staff).', operationId: 'getPartner' })
@@ -64,28 +38,20 @@ export class PartnersController {
   }
 
   @Get('members')
-  @ApiOperation({ summary: 'The people of the partner.', operationId: 'listMembers' })
-  @ApiOkResponse({ type: MemberListDto })
-  list(@CurrentPartner() context: PartnerContext): Promise<MemberListDto> {
-    return this.members.list(context);
-  }
-
-  @Post('invitations')
-  @PartnerAccess({ role: 'admin' })
-  @HttpCode(201)
   @ApiOperation({
-    summary: 'Invites a person by e-mail with a role (admin).',
-    operationId: 'invite',
+    summary: 'The people of the partner, a page at a time.',
+    operationId: 'listMembers',
   })
-  @ApiCreatedResponse({ type: CreatedInvitationDto })
-  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
-  @ApiConflictResponse({ type: ProblemDetails, description: 'Already a member.' })
-  invite(
+  @ApiOkResponse({ type: PageDto(MemberDto) })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: 'A limit out of range, an unknown sort, or a cursor not issued for this sort.',
+  })
+  list(
     @CurrentPartner() context: PartnerContext,
-    @Body() body: CreateInvitationDto,
-    @Req() request: FastifyRequest,
-  ): Promise<CreatedInvitationDto> {
-    return this.invitations.create(context, body.email, body.role, request.ip);
+    @Query() query: MemberListQueryDto,
+  ): Promise<Page<MemberDto>> {
+    return this.members.list(context, query);
   }
 
   @Patch('members/:userId')

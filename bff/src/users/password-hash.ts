@@ -6,7 +6,7 @@ export interface Argon2Cost {
 }
 
 /**
- * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1), as PRODUCT.md §5 asks. The library's default
+ * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1), as docs/product.md §5 asks. The library's default
  * algorithm is argon2id; the parameters are stored in the PHC string, so raising them later keeps old
  * hashes verifiable. Configuration may raise the cost (and only tests may lower it: see AppConfig).
  */

@@ -1,4 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { IdColumn, TimestampColumn } from '../database/columns.js';
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -8,7 +9,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 @Index('users_email_key', ['email'], { unique: true })
 @Check('users_status_check', `"status" IN ('invited', 'active', 'disabled')`)
 export class User {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
+  @IdColumn('users')
   id!: string;
 
   /** citext: unique and compared without regard to case, kept as the person typed it. */
@@ -28,14 +29,14 @@ export class User {
   @Column({ name: 'is_staff', type: 'boolean', default: false })
   isStaff!: boolean;
 
-  @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn('last_sign_in_at', { nullable: true })
   lastSignInAt!: Date | null;
 
   /**
    * Access tokens issued before this instant are refused: set by sign-out-everywhere and password reset
    * (rounded up to the next whole second, the resolution of a JWT's `iat`).
    */
-  @Column({ name: 'tokens_valid_after', type: 'timestamptz', nullable: true })
+  @TimestampColumn('tokens_valid_after', { nullable: true })
   tokensValidAfter!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

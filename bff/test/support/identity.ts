@@ -1,5 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { Membership, type MembershipRole } from '../../src/partners/membership.entity.js';
+import { Partner } from '../../src/partners/partner.entity.js';
+import { User, type UserStatus } from '../../src/users/user.entity.js';
 import type { TestApp } from './test-app.js';
 import { TEST_PUBLIC_URL } from './test-app.js';
 
@@ -59,12 +62,9 @@ export async function signIn(
 }
 
 export async function userId(dataSource: DataSource, email: string): Promise<string> {
-  const rows = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [email])) as Array<{
-    id: string;
-  }>;
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error(`no user ${email}`);
-  return id;
+  const user = await dataSource.getRepository(User).findOneBy({ email });
+  if (user === null) throw new Error(`no user ${email}`);
+  return user.id;
 }
 
 /** A user with memberships, inserted directly (password hash of the demo password, cheap cost). */
@@ -72,28 +72,25 @@ export async function createUser(
   dataSource: DataSource,
   email: string,
   passwordHash: string,
-  memberships: Array<{ slug: string; role: 'viewer' | 'manager' | 'admin' }> = [],
-  options: { isStaff?: boolean; status?: string } = {},
+  memberships: Array<{ slug: string; role: MembershipRole }> = [],
+  options: { isStaff?: boolean; status?: UserStatus } = {},
 ): Promise<string> {
-  const rows = (await dataSource.query(
-    `INSERT INTO users (email, name, password_hash, status, is_staff) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [
-      email,
-      email.split('@')[0],
-      passwordHash,
-      options.status ?? 'active',
-      options.isStaff ?? false,
-    ],
-  )) as Array<{ id: string }>;
-  const id = rows[0]?.id ?? '';
+  const user = await dataSource.getRepository(User).save({
+    email,
+    name: email.split('@')[0] ?? email,
+    passwordHash,
+    status: options.status ?? 'active',
+    isStaff: options.isStaff ?? false,
+  });
   for (const membership of memberships) {
-    await dataSource.query(
-      `INSERT INTO memberships (partner_id, user_id, role)
-       SELECT id, $2, $3 FROM partners WHERE slug = $1`,
-      [membership.slug, id, membership.role],
-    );
+    const partner = await dataSource
+      .getRepository(Partner)
+      .findOneByOrFail({ slug: membership.slug });
+    await dataSource
+      .getRepository(Membership)
+      .insert({ partnerId: partner.id, userId: user.id, role: membership.role });
   }
-  return id;
+  return user.id;
 }
 
 /** Asserts that no credential handed out or sent during the file's tests appears in any log line. */

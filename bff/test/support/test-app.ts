@@ -2,11 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { Type } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createApp } from '../../src/app.factory.js';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { createAppAround } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/app-config.js';
+import { recordStatements } from './tenant-scope.js';
 
 /** Every log line the application wrote, parsed. */
 export class CapturedLogs extends Writable {
@@ -60,6 +64,38 @@ export interface TestAppOptions {
 
 export const TEST_PUBLIC_URL = 'http://portal.test:8080';
 
+const ROUTES = Symbol('routes');
+
+/**
+ * The product's AppModule, the test-only controllers beside it, and a recorder of every route Fastify
+ * registers (installed while the modules are instantiated, before any route exists).
+ */
+@Module({})
+class TestAppModule {
+  static around(product: DynamicModule, controllers: Type[], routes: string[]): DynamicModule {
+    return {
+      module: TestAppModule,
+      imports: [product],
+      controllers,
+      providers: [
+        {
+          provide: ROUTES,
+          inject: [HttpAdapterHost],
+          useFactory: (host: HttpAdapterHost) => {
+            const fastify = host.httpAdapter.getInstance<FastifyInstance>();
+            fastify.addHook('onRoute', (route) => {
+              for (const method of [route.method].flat()) {
+                if (method !== 'HEAD') routes.push(`${method} ${route.url ?? route.path}`);
+              }
+            });
+            return routes;
+          },
+        },
+      ],
+    };
+  }
+}
+
 /** The real application (same factory as main.ts), started without a socket: requests are injected. */
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const config = loadConfig({
@@ -71,14 +107,21 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const logs = capturedLogs;
   const routes: string[] = [];
-  const app = await createApp(config, {
-    logDestination: logs,
-    testControllers: options.testControllers,
-    onRoute: ({ method, url }) => {
-      if (method !== 'HEAD') routes.push(`${method} ${url}`);
-    },
-  });
-  await app.init();
+  const app = await createAppAround(
+    TestAppModule.around(
+      AppModule.forRoot({ config, logDestination: logs }),
+      options.testControllers ?? [],
+      routes,
+    ),
+    config,
+  );
+  try {
+    await app.init();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  recordStatements(app.get(DataSource));
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.ready();
   const secrets = credentialsSeen;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { type PgBouncer, startPgBouncer } from './pgbouncer.js';
 
 /** A database of its own for one test file. */
 export interface TestDatabase {
@@ -19,6 +20,23 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
+/** Set by `connectThroughPgBouncer()`: the PgBouncer of this test file, started on first use. */
+let pgBouncer: Promise<PgBouncer> | undefined;
+let throughPgBouncer = false;
+
+/**
+ * From now on, the databases of this test file are reached through PgBouncer in transaction mode in
+ * front of the TEST_DATABASE_URL server (test/pgbouncer.e2e-spec.ts runs the identity and partner
+ * specs so). Created, and dropped, on the server directly.
+ */
+export function connectThroughPgBouncer(): void {
+  throughPgBouncer = true;
+}
+
+afterAll(async () => {
+  await (await pgBouncer)?.stop();
+});
+
 /**
  * With TEST_DATABASE_URL, a fresh uniquely named database on that PostgreSQL server, dropped by stop();
  * otherwise an in-memory embedded PostgreSQL (PGlite behind its socket server).
@@ -33,9 +51,11 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  if (throughPgBouncer) pgBouncer ??= startPgBouncer(serverUrl);
+  const bouncer = await pgBouncer;
   let dropped = false;
   return {
-    url: url.toString(),
+    url: bouncer === undefined ? url.toString() : bouncer.through(url.toString()),
     stop: async () => {
       if (dropped) return;
       dropped = true;

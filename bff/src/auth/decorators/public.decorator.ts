@@ -5,12 +5,13 @@ export const IS_PUBLIC = 'auth:public';
 /** The route needs no signed-in user (every other route does: the JWT guard is global). */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
-export const ACCOUNT_CHECK_DEFERRED = 'auth:account-check-deferred';
+export const ACCOUNT_CHECK_DELEGATED = 'auth:account-check-delegated';
 
 /**
- * For the benchmark's "JWT verification alone" route only: the JWT guard skips its lookup of the
- * user's state. Partner routes never need it (the partner guard's one query checks the account); the
- * authorization matrix test fails if any route of the application carries it.
+ * The JWT guard verifies the token and leaves the account check (active, token not older than the last
+ * sign-out-everywhere) to a later guard that does it in its own query: set only by `@PartnerController()`,
+ * whose partner guard reads the account with the membership in one round trip. The partners module
+ * refuses to start when a route carries it without `:partnerSlug`.
  */
-export const AccountCheckDeferred = (): MethodDecorator & ClassDecorator =>
-  SetMetadata(ACCOUNT_CHECK_DEFERRED, true);
+export const AccountCheckDelegated = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCOUNT_CHECK_DELEGATED, true);

@@ -38,24 +38,6 @@ export class ResetPasswordDto {
   password!: string;
 }
 
-export class AcceptInvitationDto {
-  @ApiProperty({ example: 'Ivy Invited', minLength: 1, maxLength: 200 })
-  @IsString()
-  @MinLength(1)
-  @MaxLength(200)
-  name!: string;
-
-  @ApiProperty({
-    description:
-      'The new account’s password (15–128 characters, not common, not containing the e-mail); for an existing account, its current password.',
-    format: 'password',
-    maxLength: 1024,
-  })
-  @IsString()
-  @MaxLength(1024)
-  password!: string;
-}
-
 export class SessionUserDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
@@ -93,18 +75,4 @@ export class SessionDto {
 
   @ApiProperty({ type: [SessionMembershipDto] })
   memberships!: SessionMembershipDto[];
-}
-
-export class InvitationDto {
-  @ApiProperty({ example: 'new.person@acme.example' })
-  email!: string;
-
-  @ApiProperty({ type: PartnerRefDto })
-  partner!: PartnerRefDto;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
-  role!: MembershipRole;
-
-  @ApiProperty({ format: 'date-time' })
-  expiresAt!: string;
 }

@@ -4,19 +4,14 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../common/problem-details.js';
 import { AccountState } from '../account-state.js';
-import { ACCOUNT_CHECK_DEFERRED, IS_PUBLIC } from '../decorators/public.decorator.js';
+import { ACCOUNT_CHECK_DELEGATED, IS_PUBLIC } from '../decorators/public.decorator.js';
 import { authUserOf } from '../decorators/current-user.decorator.js';
-
-/** Routes under /api/partners/{partnerSlug}: the partner guard checks the account with the membership. */
-export function isPartnerRoute(request: FastifyRequest): boolean {
-  const params = request.params as Record<string, string | undefined> | undefined;
-  return params?.partnerSlug !== undefined;
-}
 
 /**
  * The global guard (APP_GUARD): every route needs a valid access JWT, from the cookie or
  * `Authorization: Bearer`, unless it is `@Public()`. Then the account must still be active and the
- * token not older than its last sign-out-everywhere or password reset.
+ * token not older than its last sign-out-everywhere or password reset: checked here, unless the route
+ * hands that check to a later guard (`@AccountCheckDelegated()`, set by the partner routes' decorator).
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -31,14 +26,11 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true) return true;
     await super.canActivate(context);
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const user = authUserOf(request);
+    const user = authUserOf(context.switchToHttp().getRequest<FastifyRequest>());
     if (user === undefined) throw unauthorized();
-    if (isPartnerRoute(request)) return true;
-    if (this.reflector.getAllAndOverride<boolean>(ACCOUNT_CHECK_DEFERRED, targets) === true) {
-      return true;
+    if (this.reflector.getAllAndOverride<boolean>(ACCOUNT_CHECK_DELEGATED, targets) !== true) {
+      await this.accounts.assertValid(user);
     }
-    await this.accounts.assertValid(user);
     return true;
   }
 

@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { ProblemException } from '../../common/problem-details.js';
 
 export const PASSWORD_MIN_LENGTH = 15;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -19,7 +20,7 @@ export const COMMON_PASSWORD_COUNT = (): number => {
 };
 
 /**
- * The password rule of PRODUCT.md §5 (NIST SP 800-63B-4, single factor): 15–128 characters counted as
+ * The password rule of docs/product.md §5 (NIST SP 800-63B-4, single factor): 15–128 characters counted as
  * code points, nothing truncated, not a common password, not containing the e-mail's local part; no
  * composition rules. Answers the problems, empty when the password is acceptable.
  */
@@ -37,4 +38,17 @@ export function passwordProblems(password: string, email: string): string[] {
     problems.push('password must not contain your e-mail address');
   }
   return problems;
+}
+
+/** The rule at the edge of a flow that sets a password: 400 `validation`, one entry per problem. */
+export function assertAcceptablePassword(password: string, email: string): void {
+  const problems = passwordProblems(password, email);
+  if (problems.length > 0) {
+    throw new ProblemException(
+      400,
+      'validation',
+      'The request is invalid.',
+      problems.map((message) => ({ field: 'password', message })),
+    );
+  }
 }

@@ -1,12 +1,5 @@
-import {
-  Column,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, type Relation } from 'typeorm';
+import { IdColumn, References, TimestampColumn, UuidColumn } from '../../database/columns.js';
 import { User } from '../../users/user.entity.js';
 
 /** A password reset link: 30 minutes, single use, only its SHA-256 stored; a newer one voids older ones. */
@@ -14,26 +7,25 @@ import { User } from '../../users/user.entity.js';
 @Index('password_reset_tokens_token_hash_key', ['tokenHash'], { unique: true })
 @Index('password_reset_tokens_user_id_idx', ['userId'])
 export class PasswordResetToken {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'password_reset_tokens_pkey' })
+  @IdColumn('password_reset_tokens')
   id!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'password_reset_tokens_user_id_fkey' })
+  @References(() => User, 'password_reset_tokens', 'user_id', 'CASCADE')
   user?: Relation<User>;
 
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn('created_at')
   createdAt!: Date;
 
-  @Column({ name: 'expires_at', type: 'timestamptz' })
+  @TimestampColumn('expires_at')
   expiresAt!: Date;
 
   /** Set when used, or when a newer token voided it. */
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn('used_at', { nullable: true })
   usedAt!: Date | null;
 }

@@ -6,7 +6,7 @@ import { RateLimitStorage } from './rate-limit.storage.js';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The limits of PRODUCT.md §5. */
+/** The limits of docs/product.md §5. */
 export const LIMITS = {
   signinPerIp: { name: 'signin-ip', ttl: MINUTE, limit: 30, block: MINUTE },
   // Blocked once the 10th failure is counted: the 11th attempt is refused without a password check.

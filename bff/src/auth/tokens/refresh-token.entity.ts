@@ -1,12 +1,5 @@
-import {
-  Column,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, type Relation } from 'typeorm';
+import { IdColumn, References, TimestampColumn, UuidColumn } from '../../database/columns.js';
 import { User } from '../../users/user.entity.js';
 
 /**
@@ -19,38 +12,37 @@ import { User } from '../../users/user.entity.js';
 @Index('refresh_tokens_family_id_idx', ['familyId'])
 @Index('refresh_tokens_user_id_idx', ['userId'])
 export class RefreshToken {
-  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'refresh_tokens_pkey' })
+  @IdColumn('refresh_tokens')
   id!: string;
 
   /** The session: every token rotated from one sign-in shares it. */
-  @Column({ name: 'family_id', type: 'uuid' })
+  @UuidColumn('family_id')
   familyId!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE', nullable: false })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'refresh_tokens_user_id_fkey' })
+  @References(() => User, 'refresh_tokens', 'user_id', 'CASCADE')
   user?: Relation<User>;
 
   /** SHA-256 of the token, hex. */
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
 
-  @Column({ name: 'created_at', type: 'timestamptz' })
+  @TimestampColumn('created_at')
   createdAt!: Date;
 
   /** Idle expiry: 14 days after issue, never past the family's absolute expiry. */
-  @Column({ name: 'expires_at', type: 'timestamptz' })
+  @TimestampColumn('expires_at')
   expiresAt!: Date;
 
   /** Absolute expiry of the family: 30 days after the sign-in. */
-  @Column({ name: 'family_expires_at', type: 'timestamptz' })
+  @TimestampColumn('family_expires_at')
   familyExpiresAt!: Date;
 
-  @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn('used_at', { nullable: true })
   usedAt!: Date | null;
 
-  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  @TimestampColumn('revoked_at', { nullable: true })
   revokedAt!: Date | null;
 }

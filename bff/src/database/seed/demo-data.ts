@@ -4,7 +4,7 @@ import { Partner } from '../../partners/partner.entity.js';
 import { hashPassword } from '../../users/password-hash.js';
 import { User } from '../../users/user.entity.js';
 
-/** The password of every demo user (PRODUCT.md §6); outside tests rely on it. */
+/** The password of every demo user (docs/product.md §6); outside tests rely on it. */
 export const DEMO_PASSWORD = 'portal-demo-passphrase';
 
 export const DEMO_PARTNERS = [

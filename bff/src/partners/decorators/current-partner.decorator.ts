@@ -1,17 +1,11 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { MembershipRole } from '../membership.entity.js';
+import type { PartnerSummary } from '../partners.repository.js';
 
 /** The partner of the route and the caller's access to it, resolved once by the partner guard. */
 export interface PartnerContext {
-  partner: {
-    id: string;
-    slug: string;
-    name: string;
-    currency: string;
-    timeZone: string;
-    status: string;
-  };
+  partner: PartnerSummary;
   /** The caller's role; null for staff who are not members. */
   role: MembershipRole | null;
   isStaff: boolean;

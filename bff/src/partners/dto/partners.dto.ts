@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { ListQueryDto } from '../../common/list/index.js';
+import { MEMBER_LIST } from '../members.repository.js';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '../membership.entity.js';
 import { PARTNER_STATUSES, type PartnerStatus } from '../partner.entity.js';
 import { USER_STATUSES, type UserStatus } from '../../users/user.entity.js';
@@ -52,45 +54,8 @@ export class MemberDto {
   memberSince!: string;
 }
 
-export class MemberListDto {
-  @ApiProperty({ type: [MemberDto] })
-  items!: MemberDto[];
-
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Always null: a partner’s members fit one page, ordered by name.',
-  })
-  nextCursor!: string | null;
-
-  @ApiProperty()
-  total!: number;
-}
-
-export class CreateInvitationDto {
-  @ApiProperty({ example: 'new.person@acme.example', maxLength: 320 })
-  @IsEmail()
-  @MaxLength(320)
-  email!: string;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
-  @IsIn(MEMBERSHIP_ROLES)
-  role!: MembershipRole;
-}
-
-export class CreatedInvitationDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  email!: string;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
-  role!: MembershipRole;
-
-  @ApiProperty({ format: 'date-time' })
-  expiresAt!: string;
-}
+/** `?limit=&sort=&cursor=` of the members list (sorts: name, email, role, memberSince; default name). */
+export class MemberListQueryDto extends ListQueryDto(MEMBER_LIST) {}
 
 export class ChangeRoleDto {
   @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })

@@ -1,14 +1,14 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { sessionEnded, tokenStillValid } from '../../auth/account-state.js';
 import { authUserOf } from '../../auth/decorators/current-user.decorator.js';
 import { ProblemException } from '../../common/problem-details.js';
-import { preparedQuery } from '../../database/prepared-query.js';
 import type { PartnerScopedRequest } from '../decorators/current-partner.decorator.js';
 import { PARTNER_ACCESS, type PartnerAccessRule } from '../decorators/partner-access.decorator.js';
+import { PARTNER_ROUTE } from '../decorators/partner-controller.decorator.js';
 import type { MembershipRole } from '../membership.entity.js';
+import { PartnersRepository } from '../partners.repository.js';
 
 const RANK: Record<MembershipRole, number> = { viewer: 1, manager: 2, admin: 3 };
 
@@ -17,102 +17,58 @@ export function partnerNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such partner.');
 }
 
-/** One round trip: the user's state, the partner and the membership (bench/ measures it). */
-export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.tokens_valid_after,
-              p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
-              m.role
-         FROM users u
-         LEFT JOIN partners p ON p.slug = $2
-         LEFT JOIN memberships m ON m.partner_id = p.id AND m.user_id = u.id
-        WHERE u.id = $1`;
-
-interface AccessRow {
-  status: string;
-  is_staff: boolean;
-  tokens_valid_after: Date | null;
-  partner_id: string | null;
-  slug: string | null;
-  name: string | null;
-  currency: string | null;
-  time_zone: string | null;
-  partner_status: string | null;
-  role: MembershipRole | null;
-}
-
 /**
- * The one guard of every /api/partners/{partnerSlug}/... route (global, after the JWT guard). One query
- * reads the user's status and token validity, the partner and the membership, on every request, so a
- * role change or a removal takes effect at once. Staff pass where the rule allows them, and every such
- * access is written to the audit log.
+ * The one guard of every /api/partners/{partnerSlug}/... route (global, registered by PartnersModule,
+ * after the JWT and CSRF guards). One query reads the user's status and token validity, the partner and
+ * the membership, on every request, so a role change or a removal takes effect at once; the JWT guard
+ * leaves the account check to it on these routes. Staff pass where the rule allows them, and every such
+ * access is written to the audit log. A partner route without a slug is refused, never let through.
  */
 @Injectable()
 export class PartnerAccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly dataSource: DataSource,
+    private readonly partners: PartnersRepository,
     private readonly audit: AuditService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<PartnerScopedRequest>();
-    const slug = (request.params as Record<string, string | undefined>).partnerSlug;
-    if (slug === undefined) return true;
+    const slug = (request.params as Record<string, string | undefined> | undefined)?.partnerSlug;
+    const partnerRoute = this.reflector.getAllAndOverride<boolean>(PARTNER_ROUTE, targets) === true;
+    if (!partnerRoute && slug === undefined) return true;
+    if (slug === undefined) throw partnerNotFound();
     const user = authUserOf(request);
     if (user === undefined) throw sessionEnded();
 
-    const rows = await preparedQuery<AccessRow>(
-      this.dataSource,
-      'partner_access',
-      PARTNER_ACCESS_SQL,
-      [user.id, slug],
-    );
-    const row = rows[0];
-    if (row === undefined || !tokenStillValid(user.issuedAt, row.status, row.tokens_valid_after)) {
+    const facts = await this.partners.accessOf(user.id, slug);
+    if (
+      facts === undefined ||
+      !tokenStillValid(user.issuedAt, facts.account.status, facts.account.tokensValidAfter)
+    ) {
       throw sessionEnded();
     }
-    if (
-      row.partner_id === null ||
-      row.slug === null ||
-      row.name === null ||
-      row.currency === null ||
-      row.time_zone === null ||
-      row.partner_status === null
-    ) {
-      throw partnerNotFound();
-    }
-    if (row.role === null && !row.is_staff) throw partnerNotFound();
+    const { partner, role } = facts;
+    const { isStaff } = facts.account;
+    if (partner === undefined || (role === null && !isStaff)) throw partnerNotFound();
 
     const rule =
-      this.reflector.getAllAndOverride<PartnerAccessRule | undefined>(PARTNER_ACCESS, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? {};
+      this.reflector.getAllAndOverride<PartnerAccessRule | undefined>(PARTNER_ACCESS, targets) ??
+      {};
     const staffAllowed = rule.staff ?? rule.role === undefined;
     const memberAllowed =
-      row.role !== null && (rule.role === undefined || RANK[row.role] >= RANK[rule.role]);
-    const staffPass = row.is_staff && staffAllowed && !memberAllowed;
+      role !== null && (rule.role === undefined || RANK[role] >= RANK[rule.role]);
+    const staffPass = isStaff && staffAllowed && !memberAllowed;
     if (!memberAllowed && !staffPass) {
       throw new ProblemException(403, 'forbidden', 'Your role does not allow this.');
     }
 
-    request.partnerContext = {
-      partner: {
-        id: row.partner_id,
-        slug: row.slug,
-        name: row.name,
-        currency: row.currency.trim(),
-        timeZone: row.time_zone,
-        status: row.partner_status,
-      },
-      role: row.role,
-      isStaff: row.is_staff,
-      userId: user.id,
-    };
+    request.partnerContext = { partner, role, isStaff, userId: user.id };
     if (staffPass) {
-      await this.audit.record({
+      await this.audit.recordForPartner(partner.id, {
         action: 'partner.staff_access',
         actorUserId: user.id,
-        partnerId: row.partner_id,
         target: `${request.method} ${request.routeOptions.url ?? ''}`,
         ip: request.ip,
       });

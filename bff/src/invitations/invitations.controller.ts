@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,10 +13,23 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/decorators/public.decorator.js';
-import { AcceptInvitationDto, InvitationDto, SessionDto } from '../auth/dto/auth.dto.js';
+import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ProblemDetails } from '../common/problem-details.js';
+import {
+  CurrentPartner,
+  type PartnerContext,
+} from '../partners/decorators/current-partner.decorator.js';
+import { PartnerAccess } from '../partners/decorators/partner-access.decorator.js';
+import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
+import {
+  AcceptInvitationDto,
+  CreateInvitationDto,
+  CreatedInvitationDto,
+  InvitationDto,
+} from './dto/invitations.dto.js';
 import { InvitationsService } from './invitations.service.js';
 
+/** The invitee's side: public, the token is the credential. */
 @ApiTags('auth')
 @Controller('api/auth/invitations')
 export class InvitationsController {
@@ -53,5 +69,30 @@ export class InvitationsController {
   ): Promise<SessionDto> {
     const userId = await this.invitations.accept(token, body.name, body.password, request.ip);
     return this.auth.startSession(userId, reply);
+  }
+}
+
+/** The admin's side, inside a partner. */
+@ApiTags('partners')
+@PartnerController('invitations')
+export class PartnerInvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @Post()
+  @PartnerAccess({ role: 'admin' })
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Invites a person by e-mail with a role (admin).',
+    operationId: 'invite',
+  })
+  @ApiCreatedResponse({ type: CreatedInvitationDto })
+  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
+  @ApiConflictResponse({ type: ProblemDetails, description: 'Already a member.' })
+  invite(
+    @CurrentPartner() context: PartnerContext,
+    @Body() body: CreateInvitationDto,
+    @Req() request: FastifyRequest,
+  ): Promise<CreatedInvitationDto> {
+    return this.invitations.create(context, body.email, body.role, request.ip);
   }
 }

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { UserStatus } from '../../users/user.entity.js';
+import { RefreshToken } from './refresh-token.entity.js';
+
+/** A refresh token row with what its rotation must know of its user. */
+export interface StoredRefreshToken {
+  id: string;
+  familyId: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  familyExpiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  user: { status: UserStatus; tokensValidAfter: Date | null };
+}
+
+export interface NewRefreshToken {
+  familyId: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  familyExpiresAt: Date;
+}
+
+/** Every statement on `refresh_tokens`. */
+@Injectable()
+export class RefreshTokensRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async insert(token: NewRefreshToken, manager: EntityManager): Promise<void> {
+    await manager.getRepository(RefreshToken).insert({ ...token, usedAt: null, revokedAt: null });
+  }
+
+  async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
+    const token = await this.dataSource
+      .getRepository(RefreshToken)
+      .createQueryBuilder('t')
+      .innerJoin('t.user', 'u')
+      .addSelect(['u.status', 'u.tokensValidAfter'])
+      .where('t.tokenHash = :tokenHash', { tokenHash })
+      .getOne();
+    if (token?.user === undefined) return undefined;
+    const { user, ...row } = token;
+    return { ...row, user: { status: user.status, tokensValidAfter: user.tokensValidAfter } };
+  }
+
+  /** The atomic claim of an unused, unrevoked token: true for exactly one of concurrent claims. */
+  async claim(id: string, now: Date, manager: EntityManager): Promise<boolean> {
+    const result = await manager
+      .getRepository(RefreshToken)
+      .update({ id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: now });
+    return result.affected === 1;
+  }
+
+  async revokeFamily(familyId: string, now: Date, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(RefreshToken)
+      .update({ familyId, revokedAt: IsNull() }, { revokedAt: now });
+  }
+
+  async revokeUser(userId: string, now: Date, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(RefreshToken)
+      .update({ userId, revokedAt: IsNull() }, { revokedAt: now });
+  }
+
+  /** The session (family) and user of a token, whatever its state. */
+  async sessionOf(tokenHash: string): Promise<{ sessionId: string; userId: string } | undefined> {
+    const token = await this.dataSource.getRepository(RefreshToken).findOne({
+      select: { familyId: true, userId: true },
+      where: { tokenHash },
+    });
+    return token === null ? undefined : { sessionId: token.familyId, userId: token.userId };
+  }
+}

@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { PasswordHasher } from '../auth/password/password-hasher.js';
+import { assertAcceptablePassword } from '../auth/password/password-policy.js';
+import { newOpaqueToken, sha256Hex } from '../auth/tokens/token-hash.js';
+import { Clock } from '../common/clock.js';
+import { ProblemException } from '../common/problem-details.js';
+import { AppConfig } from '../config/app-config.js';
+import { MailService } from '../mail/mail.service.js';
+import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { MembersRepository } from '../partners/members.repository.js';
+import type { MembershipRole } from '../partners/membership.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { CreatedInvitationDto, InvitationDto } from './dto/invitations.dto.js';
+import { InvitationsRepository, type PendingInvitation } from './invitations.repository.js';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function invitationNotFound(): ProblemException {
+  return new ProblemException(404, 'not_found', 'This invitation is invalid, used or expired.');
+}
+
+/** Invitations by e-mail: 7 days, single use, only the SHA-256 of the token stored. */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly invitations: InvitationsRepository,
+    private readonly members: MembersRepository,
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  async create(
+    context: PartnerContext,
+    email: string,
+    role: MembershipRole,
+    ip: string,
+  ): Promise<CreatedInvitationDto> {
+    const partnerId = context.partner.id;
+    if (await this.members.hasMemberWithEmail(partnerId, email)) {
+      throw new ProblemException(409, 'already_member', 'This person is already a member.');
+    }
+    const token = newOpaqueToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    const id = await this.dataSource.transaction(async (manager) => {
+      await this.invitations.expirePending(partnerId, email, now, manager);
+      const invitationId = await this.invitations.create(
+        partnerId,
+        {
+          email,
+          role,
+          tokenHash: sha256Hex(token),
+          invitedByUserId: context.userId,
+          createdAt: now,
+          expiresAt,
+        },
+        manager,
+      );
+      await this.audit.recordForPartner(
+        partnerId,
+        {
+          action: 'partner.invitation.created',
+          actorUserId: context.userId,
+          target: `invitation:${invitationId}`,
+          ip,
+          metadata: { role },
+        },
+        manager,
+      );
+      return invitationId;
+    });
+    const link = `${this.config.publicUrl}/welcome?token=${token}`;
+    await this.mail.send({
+      to: email,
+      subject: `You are invited to ${context.partner.name} on the partner portal`,
+      text: `Hello,\n\nYou are invited to join ${context.partner.name} on the partner portal as ${role}. Open this link within 7 days to accept:\n\n${link}\n`,
+      link,
+    });
+    return { id, email, role, expiresAt: expiresAt.toISOString() };
+  }
+
+  private async pending(token: string): Promise<PendingInvitation> {
+    const invitation = await this.invitations.findPending(sha256Hex(token), this.clock.now());
+    if (invitation === undefined) throw invitationNotFound();
+    return invitation;
+  }
+
+  async describe(token: string): Promise<InvitationDto> {
+    const { email, partner, role, expiresAt } = await this.pending(token);
+    return {
+      email,
+      partner: { slug: partner.slug, name: partner.name },
+      role,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Accepts once (consumed in one atomic statement): a new person gets an account with this name and
+   * password; a person who already has an account proves it with their current password. Answers the
+   * user id to sign in.
+   */
+  async accept(token: string, name: string, password: string, ip: string): Promise<string> {
+    const invitation = await this.pending(token);
+    const partnerId = invitation.partner.id;
+    const account = await this.users.findByEmail(invitation.email);
+    let passwordHash: string | undefined;
+    if (account !== undefined && account.passwordHash !== null) {
+      const matches = await this.hasher.verify(account.passwordHash, password);
+      if (!matches || account.status !== 'active') {
+        throw new ProblemException(
+          401,
+          'invalid_credentials',
+          'An account with this e-mail exists: enter its current password to accept.',
+        );
+      }
+    } else {
+      assertAcceptablePassword(password, invitation.email);
+      passwordHash = await this.hasher.hash(password);
+    }
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.invitations.consume(partnerId, sha256Hex(token), now, manager))) {
+        throw invitationNotFound();
+      }
+      let userId = account?.id;
+      if (userId === undefined) {
+        userId = await this.users.createActive(
+          {
+            email: invitation.email,
+            name: name.trim(),
+            passwordHash,
+          },
+          manager,
+        );
+      } else if (passwordHash !== undefined) {
+        await this.users.activate(userId, { name: name.trim(), passwordHash }, manager);
+      }
+      await this.members.add(partnerId, userId, invitation.role, manager);
+      await this.audit.recordForPartner(
+        partnerId,
+        {
+          action: 'partner.invitation.accepted',
+          actorUserId: userId,
+          target: `invitation:${invitation.id}`,
+          ip,
+          metadata: { role: invitation.role },
+        },
+        manager,
+      );
+      return userId;
+    });
+  }
+}
