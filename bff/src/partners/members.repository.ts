@@ -76,6 +76,7 @@ export class MembersRepository {
       list: MEMBER_LIST,
       query,
       codec,
+      boundTo: partnerId,
     });
     return mapPage(page, toMember);
   }
