@@ -1,9 +1,7 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import choice from '../internal/Choice.module.css';
-import { FieldMessages } from '../internal/FieldMessages';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FormField } from '../FormField/FormField';
 import { CheckIcon } from '../internal/icons';
-import { VisuallyHidden } from '../internal/VisuallyHidden';
 import styles from './Checkbox.module.css';
 
 export type CheckedState = boolean | 'indeterminate';
@@ -43,48 +41,22 @@ export function Checkbox({
   'aria-describedby': describedBy,
   ...rest
 }: CheckboxProps) {
-  const generated = useId();
-  const controlId = id ?? `checkbox-${generated}`;
-  const descriptionId = `${controlId}-description`;
-  const errorId = `${controlId}-error`;
-  const ariaDescribedBy =
-    [describedBy, description ? descriptionId : undefined, error ? errorId : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined;
   return (
-    <div className={className}>
-      <div className={choice.row} data-disabled={disabled === true}>
-        <RadixCheckbox.Root
-          id={controlId}
-          className={styles.box}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ariaDescribedBy}
-          {...rest}
-        >
+    <FormField
+      {...{ label, hideLabel, error, disabled, className }}
+      layout="inline"
+      hint={description}
+      controlId={id}
+      describedBy={describedBy}
+    >
+      {(field) => (
+        <RadixCheckbox.Root {...field} className={styles.box} disabled={disabled} {...rest}>
           <RadixCheckbox.Indicator className={styles.indicator}>
             <span className={styles.dash} data-glyph="indeterminate" />
             <CheckIcon data-glyph="checked" />
           </RadixCheckbox.Indicator>
         </RadixCheckbox.Root>
-        {hideLabel ? (
-          <VisuallyHidden>
-            <label htmlFor={controlId}>{label}</label>
-          </VisuallyHidden>
-        ) : (
-          <div className={choice.text}>
-            <label htmlFor={controlId} className={choice.label}>
-              {label}
-            </label>
-            {description && (
-              <p id={descriptionId} className={choice.description}>
-                {description}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
-      <FieldMessages hintId={`${controlId}-hint`} error={error} errorId={errorId} />
-    </div>
+      )}
+    </FormField>
   );
 }

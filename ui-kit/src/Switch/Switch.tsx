@@ -1,6 +1,6 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import choice from '../internal/Choice.module.css';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FormField } from '../FormField/FormField';
 import styles from './Switch.module.css';
 
 export interface SwitchProps extends Omit<
@@ -20,34 +20,28 @@ export interface SwitchProps extends Omit<
 }
 
 /** An on/off setting that takes effect immediately. Built on Radix Switch. */
-export function Switch({ label, description, id, className, disabled, ...rest }: SwitchProps) {
-  const generated = useId();
-  const controlId = id ?? `switch-${generated}`;
-  const descriptionId = `${controlId}-description`;
+export function Switch({
+  label,
+  description,
+  id,
+  className,
+  disabled,
+  'aria-describedby': describedBy,
+  ...rest
+}: SwitchProps) {
   return (
-    <div
-      className={[choice.row, className].filter(Boolean).join(' ')}
-      data-disabled={disabled === true}
+    <FormField
+      {...{ label, disabled, className }}
+      layout="inline"
+      hint={description}
+      controlId={id}
+      describedBy={describedBy}
     >
-      <RadixSwitch.Root
-        id={controlId}
-        className={styles.track}
-        disabled={disabled}
-        aria-describedby={description ? descriptionId : undefined}
-        {...rest}
-      >
-        <RadixSwitch.Thumb className={styles.thumb} />
-      </RadixSwitch.Root>
-      <div className={choice.text}>
-        <label htmlFor={controlId} className={choice.label}>
-          {label}
-        </label>
-        {description && (
-          <p id={descriptionId} className={choice.description}>
-            {description}
-          </p>
-        )}
-      </div>
-    </div>
+      {(field) => (
+        <RadixSwitch.Root {...field} className={styles.track} disabled={disabled} {...rest}>
+          <RadixSwitch.Thumb className={styles.thumb} />
+        </RadixSwitch.Root>
+      )}
+    </FormField>
   );
 }
