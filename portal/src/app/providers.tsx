@@ -1,8 +1,9 @@
-import { ToastProvider } from '@partner-portal/ui-kit';
+import { RouterLinkProvider, ToastProvider } from '@partner-portal/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { RouterLink } from '@/lib/router-link';
 
 const MAX_RETRIES = 2;
 
@@ -36,7 +37,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
+      <RouterLinkProvider component={RouterLink}>
+        <ToastProvider>{children}</ToastProvider>
+      </RouterLinkProvider>
     </QueryClientProvider>
   );
 }

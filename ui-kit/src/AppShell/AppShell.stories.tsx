@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../Button';
 import { Card } from '../Card';
 import { PageHeader } from '../PageHeader';
-import { AppShell, type AppShellLinkProps } from './AppShell';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { AppShell } from './AppShell';
 
 const icon = (d: string) => (
   <svg
@@ -69,13 +70,20 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };
 
-function RouterLikeLink({ href, ...rest }: AppShellLinkProps) {
+function RouterLikeLink({ href, ...rest }: RouterLinkProps) {
   // Stands in for an adapter over a router's Link component.
   return <a href={href} data-router-link="" {...rest} />;
 }
 
-export const CustomLinkComponent: Story = {
-  args: { linkComponent: RouterLikeLink },
+/** The navigation renders through the app's router link, plugged in once with RouterLinkProvider. */
+export const WithRouterLink: Story = {
+  decorators: [
+    (Story) => (
+      <RouterLinkProvider component={RouterLikeLink}>
+        <Story />
+      </RouterLinkProvider>
+    ),
+  ],
 };
 
 export const LongContent: Story = {

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import * as stories from './AppShell.stories';
-import { AppShell, type AppShellLinkProps } from './AppShell';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { AppShell } from './AppShell';
 
 const composed = Object.entries(composeStories(stories));
 
@@ -85,13 +86,19 @@ describe('AppShell', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('renders navigation through the given link component', () => {
-    const received: AppShellLinkProps[] = [];
-    function Spy(props: AppShellLinkProps) {
+  it("renders navigation through the app's router link", () => {
+    const received: RouterLinkProps[] = [];
+    function Spy(props: RouterLinkProps) {
       received.push(props);
       return <a {...props} />;
     }
-    renderShell({ linkComponent: Spy });
+    render(
+      <RouterLinkProvider component={Spy}>
+        <AppShell brand="Portal" navigation={navigation}>
+          <h1>Overview</h1>
+        </AppShell>
+      </RouterLinkProvider>,
+    );
     expect(received.map((props) => props.href)).toEqual(['/acme/overview', '/acme/claims']);
     expect(received[0]?.['aria-current']).toBe('page');
     expect(received[1]?.['aria-current']).toBeUndefined();

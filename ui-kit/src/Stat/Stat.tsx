@@ -1,8 +1,9 @@
-import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import { ArrowDownIcon, ArrowUpIcon } from '../internal/icons';
 import { Skeleton } from '../Skeleton/Skeleton';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Stat.module.css';
 
 /** Change of a figure against a previous period. */
@@ -32,8 +33,6 @@ export interface StatProps extends Omit<ComponentPropsWithRef<'div'>, 'children'
   loading?: boolean;
   /** Makes the whole card a link to the underlying list. */
   href?: string;
-  /** The link component (a router adapter), when `href` is set. */
-  linkComponent?: ElementType<{ href: string; className?: string; children?: ReactNode }>;
   /** BCP 47 locale for the delta. */
   locale?: string;
 }
@@ -70,11 +69,11 @@ export function Stat({
   help,
   loading = false,
   href,
-  linkComponent: LinkComponent = 'a',
   locale,
   className,
   ...rest
 }: StatProps) {
+  const RouterLink = useRouterLink();
   const described = delta ? describeDelta(delta, locale) : undefined;
   return (
     <div
@@ -85,9 +84,9 @@ export function Stat({
     >
       <p className={styles.label}>
         {href ? (
-          <LinkComponent href={href} className={styles.link}>
+          <RouterLink href={href} className={styles.link}>
             {label}
-          </LinkComponent>
+          </RouterLink>
         ) : (
           label
         )}

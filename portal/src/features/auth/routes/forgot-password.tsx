@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { RouterLink } from '@/lib/router-link';
 
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
@@ -22,11 +21,7 @@ function requestProblem(error: unknown): string | undefined {
   return 'Something went wrong on our side. Try again in a moment.';
 }
 
-const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
+const backToSignIn = <Link href={paths.signIn()}>Back to sign in</Link>;
 
 export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');

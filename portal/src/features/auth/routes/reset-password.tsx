@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
@@ -13,11 +12,7 @@ import { apiFieldErrors } from '../components/form-errors';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { passwordProblems, type PasswordProblems } from '../password/password-rule';
 
-const backToSignIn = (
-  <Link as={RouterLink} href={paths.signIn()}>
-    Back to sign in
-  </Link>
-);
+const backToSignIn = <Link href={paths.signIn()}>Back to sign in</Link>;
 
 const isTokenInvalid = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'token_invalid';
@@ -37,9 +32,7 @@ function InvalidLink() {
     <AuthLayout title="This link has expired" footer={backToSignIn}>
       <Alert tone="danger" title="The reset link is no longer valid" announce>
         Reset links work once, for 30 minutes, and only the newest one works.{' '}
-        <Link as={RouterLink} href={paths.forgotPassword()}>
-          Ask for a new link
-        </Link>
+        <Link href={paths.forgotPassword()}>Ask for a new link</Link>
       </Alert>
     </AuthLayout>
   );
@@ -62,7 +55,7 @@ export function ResetPasswordRoute() {
         <Alert tone="success" announce>
           You have been signed out everywhere. Sign in with your new password to continue.
         </Alert>
-        <Link as={RouterLink} href={paths.signIn()} variant="standalone">
+        <Link href={paths.signIn()} variant="standalone">
           Sign in
         </Link>
       </AuthLayout>

@@ -6,7 +6,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { RouterLink } from '@/lib/router-link';
 
 import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
@@ -70,11 +69,7 @@ export function SignInRoute() {
     <AuthLayout
       title="Sign in"
       description="Use the email address your partner account was set up with."
-      footer={
-        <Link as={RouterLink} href={paths.forgotPassword()}>
-          Forgot your password?
-        </Link>
-      }
+      footer={<Link href={paths.forgotPassword()}>Forgot your password?</Link>}
     >
       <AuthForm label="Sign in" onSubmit={submit}>
         {problem ? (

@@ -6,7 +6,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { roleLabels } from '@/lib/auth';
-import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type Invitation } from '../api/get-invitation';
@@ -29,11 +28,7 @@ function InvalidInvitation() {
   return (
     <AuthLayout
       title="This invitation is no longer valid"
-      footer={
-        <Link as={RouterLink} href={paths.signIn()}>
-          Go to sign in
-        </Link>
-      }
+      footer={<Link href={paths.signIn()}>Go to sign in</Link>}
     >
       <Alert tone="danger" title="We can't use this invitation link" announce>
         Invitations work once, for 7 days. If you have not joined yet, ask the person who invited

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { useMe } from '@/lib/auth';
-import { RouterLink } from '@/lib/router-link';
 
 import { partnerSections } from '../sections';
 
@@ -39,7 +38,6 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
       brand="Partner Portal"
       navigation={navigation}
       navigationLabel="Partner sections"
-      linkComponent={RouterLink}
       headerEnd={
         session ? (
           <div className={styles.headerEnd}>
