@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { cx } from '../internal/cx';
 import { MenuIcon } from '../internal/icons';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './AppShell.module.css';
 
 /** One entry of the main navigation. */
@@ -58,7 +58,6 @@ export function AppShell({
   children,
   ...rest
 }: AppShellProps) {
-  const RouterLink = useRouterLink();
   const [open, setOpen] = useState(false);
   const sidebarId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -135,7 +134,7 @@ export function AppShell({
         <ul className={styles.navList}>
           {navigation.map((item) => (
             <li key={item.href}>
-              <RouterLink
+              <AppLink
                 href={item.href}
                 className={styles.navLink}
                 aria-current={item.current ? 'page' : undefined}
@@ -146,7 +145,7 @@ export function AppShell({
                   </span>
                 )}
                 {item.label}
-              </RouterLink>
+              </AppLink>
             </li>
           ))}
         </ul>

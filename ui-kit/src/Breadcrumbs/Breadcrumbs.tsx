@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from '../internal/cx';
 import { ChevronRightIcon } from '../internal/icons';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Breadcrumbs.module.css';
 
 /** One step of the trail. */
@@ -21,7 +21,6 @@ export interface BreadcrumbsProps extends ComponentPropsWithRef<'nav'> {
 
 /** Where the current page sits: "Claims › CLM-2026-0042". */
 export function Breadcrumbs({ items, label = 'Breadcrumb', className, ...rest }: BreadcrumbsProps) {
-  const RouterLink = useRouterLink();
   return (
     <nav aria-label={label} className={className} {...rest}>
       <ol className={styles.list}>
@@ -43,9 +42,9 @@ export function Breadcrumbs({ items, label = 'Breadcrumb', className, ...rest }:
                   {item.label}
                 </span>
               ) : (
-                <RouterLink href={item.href} className={styles.link}>
+                <AppLink href={item.href} className={styles.link}>
                   {item.label}
-                </RouterLink>
+                </AppLink>
               )}
             </li>
           );

@@ -2,7 +2,7 @@ import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import { CheckIcon } from '../internal/icons';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './DropdownMenu.module.css';
 
 export interface DropdownMenuProps extends Omit<
@@ -125,17 +125,16 @@ export function DropdownMenuLinkItem({
   disabled,
   className,
 }: DropdownMenuLinkItemProps) {
-  const RouterLink = useRouterLink();
   return (
     <RadixMenu.Item asChild disabled={disabled}>
-      <RouterLink href={href} className={cx(styles.item, className)}>
+      <AppLink href={href} className={cx(styles.item, className)}>
         {icon && (
           <span className={styles.icon} aria-hidden="true">
             {icon}
           </span>
         )}
         {children}
-      </RouterLink>
+      </AppLink>
     </RadixMenu.Item>
   );
 }

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Link.module.css';
 
 export interface LinkProps extends ComponentPropsWithRef<'a'> {
@@ -29,7 +29,6 @@ export function Link({
   children,
   ...rest
 }: LinkProps) {
-  const RouterLink = useRouterLink();
   const linkProps = {
     className: cx(styles.root, className),
     'data-variant': variant,
@@ -46,5 +45,5 @@ export function Link({
       </a>
     );
   }
-  return <RouterLink {...linkProps}>{children}</RouterLink>;
+  return <AppLink {...linkProps}>{children}</AppLink>;
 }

@@ -3,7 +3,7 @@ import { Button } from '../Button/Button';
 import buttonStyles from '../Button/Button.module.css';
 import { cx } from '../internal/cx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Pagination.module.css';
 
 export interface PaginationProps extends ComponentPropsWithRef<'nav'> {
@@ -49,7 +49,6 @@ export function Pagination({
   className,
   ...rest
 }: PaginationProps) {
-  const RouterLink = useRouterLink();
   const control = (
     direction: 'previous' | 'next',
     enabled: boolean,
@@ -71,7 +70,7 @@ export function Pagination({
       );
     if (href && enabled) {
       return (
-        <RouterLink
+        <AppLink
           href={href}
           rel={direction === 'previous' ? 'prev' : 'next'}
           className={cx(buttonStyles.root)}
@@ -79,7 +78,7 @@ export function Pagination({
           data-size="sm"
         >
           {content}
-        </RouterLink>
+        </AppLink>
       );
     }
     return (

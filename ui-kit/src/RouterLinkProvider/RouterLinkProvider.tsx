@@ -1,5 +1,6 @@
 import {
   createContext,
+  createElement,
   useContext,
   type AnchorHTMLAttributes,
   type ComponentType,
@@ -40,7 +41,12 @@ export function RouterLinkProvider({ component, children }: RouterLinkProviderPr
   return <RouterLinkContext.Provider value={component}>{children}</RouterLinkContext.Provider>;
 }
 
-/** The link component of the nearest RouterLinkProvider, or `<a>` (internal to the kit). */
-export function useRouterLink(): RouterLinkComponent {
-  return useContext(RouterLinkContext);
+/**
+ * A link rendered by the nearest RouterLinkProvider's component, or a plain `<a>` (internal: the
+ * kit's components render their links with it).
+ */
+export function AppLink(props: RouterLinkProps) {
+  // The component comes from context, set once by the app, so it is the same on every render and
+  // its links are never remounted: not the per-render component react-hooks/static-components means.
+  return createElement(useContext(RouterLinkContext), props);
 }

@@ -3,7 +3,7 @@ import { cx } from '../internal/cx';
 import { ArrowDownIcon, ArrowUpIcon } from '../internal/icons';
 import { Skeleton } from '../Skeleton/Skeleton';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
-import { useRouterLink } from '../RouterLinkProvider/RouterLinkProvider';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Stat.module.css';
 
 /** Change of a figure against a previous period. */
@@ -73,7 +73,6 @@ export function Stat({
   className,
   ...rest
 }: StatProps) {
-  const RouterLink = useRouterLink();
   const described = delta ? describeDelta(delta, locale) : undefined;
   return (
     <div
@@ -84,9 +83,9 @@ export function Stat({
     >
       <p className={styles.label}>
         {href ? (
-          <RouterLink href={href} className={styles.link}>
+          <AppLink href={href} className={styles.link}>
             {label}
-          </RouterLink>
+          </AppLink>
         ) : (
           label
         )}
