@@ -104,4 +104,17 @@ describe('AppShell', () => {
     expect(received[1]?.['aria-current']).toBeUndefined();
     expect(typeof received[0]?.className).toBe('string');
   });
+
+  it('has a 375 px phone story whose top bar parts are found by role and name', () => {
+    // Layout is not computed in jsdom: the e2e suite checks at 375 px that these do not overlap.
+    expect(stories.Phone375.parameters?.viewport?.options.phone375?.styles.width).toBe('375px');
+    const { Phone375 } = composeStories(stories);
+    render(<Phone375 />);
+    // jsdom also counts the page's Card <header> as a banner; browsers (and Playwright) do not.
+    const banner = screen.getAllByRole('banner')[0] as HTMLElement;
+    expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+    expect(within(banner).getByText('Partner Portal')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /^Partner:/ })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Account: Ana Lima' })).toBeInTheDocument();
+  });
 });
