@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import fieldStyles from '../internal/Field.module.css';
 import { FormField } from './FormField';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/FormField',
@@ -14,9 +15,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '24rem' }}>
+      <StoryFrame width={24}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof FormField>;

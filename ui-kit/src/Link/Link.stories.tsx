@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { StoryFrame } from '../test-utils/StoryFrame';
 import { Link } from './Link';
 
 const meta = {
@@ -46,11 +47,11 @@ export const WithRouterLink: Story = {
 
 export const LongContent: Story = {
   render: (args) => (
-    <p style={{ maxWidth: '20rem' }}>
+    <StoryFrame width={20}>
       <Link {...args}>
         Read how reimbursements for inbound shipments received short are calculated and paid
       </Link>
-    </p>
+    </StoryFrame>
   ),
 };
 
