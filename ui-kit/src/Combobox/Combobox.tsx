@@ -6,7 +6,8 @@ import {
   type ComponentPropsWithRef,
   type KeyboardEvent,
 } from 'react';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { ChevronDownIcon } from '../internal/icons';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { SpinnerGlyph } from '../Spinner/SpinnerGlyph';

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './DatePicker.module.css';
 
 export interface DatePickerProps extends Omit<

@@ -1,5 +1,6 @@
 import { useState, type ComponentPropsWithRef, type KeyboardEvent, type ReactNode } from 'react';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { parseLocaleNumber } from '../internal/number';
 import styles from './NumberField.module.css';
 

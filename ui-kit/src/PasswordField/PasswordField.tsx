@@ -1,6 +1,7 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { IconButton } from '../IconButton/IconButton';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { cx } from '../internal/cx';
 import { EyeIcon, EyeOffIcon } from '../internal/icons';
 import { joinIds } from '../internal/joinIds';

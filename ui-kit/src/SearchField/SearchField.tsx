@@ -7,7 +7,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { IconButton } from '../IconButton/IconButton';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { CloseIcon, SearchIcon } from '../internal/icons';
 import styles from './SearchField.module.css';
 

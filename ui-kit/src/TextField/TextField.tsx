@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {

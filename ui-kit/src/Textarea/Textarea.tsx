@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type ComponentPropsWithRef } from 'react';
-import { FormField, splitFieldProps } from '../FormField/FormField';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { joinIds } from '../internal/joinIds';
 import styles from './Textarea.module.css';
 
