@@ -1,6 +1,7 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { CheckIcon } from '../internal/icons';
 import styles from './Checkbox.module.css';
 
@@ -30,25 +31,10 @@ export interface CheckboxProps extends Omit<
  * A labelled checkbox, tri-state capable. Takes part in native forms through `name`/`value`.
  * Built on Radix Checkbox; `className` styles the row, other props reach the control.
  */
-export function Checkbox({
-  label,
-  hideLabel = false,
-  description,
-  error,
-  id,
-  className,
-  disabled,
-  'aria-describedby': describedBy,
-  ...rest
-}: CheckboxProps) {
+export function Checkbox({ description, disabled, ...props }: CheckboxProps) {
+  const [fieldProps, rest] = splitFieldProps({ ...props, hint: description });
   return (
-    <FormField
-      {...{ label, hideLabel, error, disabled, className }}
-      layout="inline"
-      hint={description}
-      controlId={id}
-      describedBy={describedBy}
-    >
+    <FormField {...fieldProps} layout="inline" disabled={disabled}>
       {(field) => (
         <RadixCheckbox.Root {...field} className={styles.box} disabled={disabled} {...rest}>
           <RadixCheckbox.Indicator className={styles.indicator}>

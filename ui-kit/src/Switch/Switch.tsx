@@ -1,6 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './Switch.module.css';
 
 export interface SwitchProps extends Omit<
@@ -20,23 +21,10 @@ export interface SwitchProps extends Omit<
 }
 
 /** An on/off setting that takes effect immediately. Built on Radix Switch. */
-export function Switch({
-  label,
-  description,
-  id,
-  className,
-  disabled,
-  'aria-describedby': describedBy,
-  ...rest
-}: SwitchProps) {
+export function Switch({ description, disabled, ...props }: SwitchProps) {
+  const [fieldProps, rest] = splitFieldProps({ ...props, hint: description });
   return (
-    <FormField
-      {...{ label, disabled, className }}
-      layout="inline"
-      hint={description}
-      controlId={id}
-      describedBy={describedBy}
-    >
+    <FormField {...fieldProps} layout="inline" disabled={disabled}>
       {(field) => (
         <RadixSwitch.Root {...field} className={styles.track} disabled={disabled} {...rest}>
           <RadixSwitch.Thumb className={styles.thumb} />
