@@ -23,6 +23,12 @@ const external = (id: string): boolean =>
 
 export default defineConfig({
   plugins: [react()],
+  // A library's dist/ is always a production build: Vite and @vitejs/plugin-react otherwise follow
+  // NODE_ENV from the shell, and NODE_ENV=development would emit `jsxDEV` calls from
+  // react/jsx-dev-runtime (and source file paths) that an outside production app cannot run.
+  // `mode` alone does not override a NODE_ENV already set, so the JSX transform is pinned too.
+  mode: 'production',
+  oxc: { jsx: { development: false } },
   css: { modules: cssModules },
   build: {
     outDir: 'dist',

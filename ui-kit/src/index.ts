@@ -1,7 +1,7 @@
 export { Alert, Banner } from './Alert';
 export type { AlertProps, AlertTone, BannerProps } from './Alert';
 export { AppShell } from './AppShell';
-export type { AppShellLinkProps, AppShellNavItem, AppShellProps } from './AppShell';
+export type { AppShellNavItem, AppShellProps } from './AppShell';
 export { Badge } from './Badge';
 export type { BadgeProps, BadgeTone } from './Badge';
 export { Breadcrumbs } from './Breadcrumbs';
@@ -90,6 +90,12 @@ export { ProgressBar } from './ProgressBar';
 export type { ProgressBarProps } from './ProgressBar';
 export { RadioGroup } from './RadioGroup';
 export type { RadioGroupProps, RadioOption } from './RadioGroup';
+export { RouterLinkProvider } from './RouterLinkProvider';
+export type {
+  RouterLinkComponent,
+  RouterLinkProps,
+  RouterLinkProviderProps,
+} from './RouterLinkProvider';
 export { SearchField } from './SearchField';
 export type { SearchFieldProps } from './SearchField';
 export { Select } from './Select';

@@ -1,7 +1,9 @@
+import { RouterLinkProvider } from '@partner-portal/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { RouterLink } from '@/lib/router-link';
 import { ToastsProvider } from '@/lib/toasts';
 
 const MAX_RETRIES = 2;
@@ -36,7 +38,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ToastsProvider>{children}</ToastsProvider>
+      <RouterLinkProvider component={RouterLink}>
+        <ToastsProvider>{children}</ToastsProvider>
+      </RouterLinkProvider>
     </QueryClientProvider>
   );
 }

@@ -230,7 +230,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people of the partner. */
+        /** The people of the partner, a page at a time. */
         get: operations["listMembers"];
         put?: never;
         post?: never;
@@ -319,11 +319,15 @@ export interface components {
             /** Format: uuid */
             userId: string;
         };
-        MemberListDto: {
+        MemberPage: {
             items: components["schemas"]["MemberDto"][];
+            /** @description The cursor of the following page; null on the last page. */
             nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
             prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
             total: number;
+            /** @description False when total is an estimate. */
             totalExact: boolean;
         };
         /** @enum {string} */
@@ -916,8 +920,11 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: {
+                /** @description Items per page. */
                 limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
                 sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "memberSince" | "-memberSince";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
                 cursor?: string;
             };
             header?: never;
@@ -934,7 +941,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberListDto"];
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not signed in. */

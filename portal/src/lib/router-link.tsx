@@ -1,12 +1,10 @@
-import { type AnchorHTMLAttributes, type Ref } from 'react';
+import type { RouterLinkProps } from '@partner-portal/ui-kit';
 import { Link } from 'react-router-dom';
 
-export interface RouterLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
-  href: string;
-  ref?: Ref<HTMLAnchorElement>;
-}
-
-/** Lets ui-kit components that render `<a href>` navigate client-side through react-router. */
+/**
+ * Renders ui-kit's links through react-router, so that they navigate client-side. Plugged in once,
+ * for the whole app, with `<RouterLinkProvider component={RouterLink}>` in `app/providers.tsx`.
+ */
 export function RouterLink({ href, ...props }: RouterLinkProps) {
   return <Link to={href} {...props} />;
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { Button } from '../Button';
 import { Alert, Banner } from './Alert';
+import { Stack } from '../Stack';
 
 const meta = {
   title: 'Feedback/Alert',
@@ -63,11 +64,11 @@ export const LongContent: Story = {
 export const DarkTheme: Story = {
   parameters: { theme: 'dark' },
   render: (args) => (
-    <div style={{ display: 'grid', gap: '0.75rem' }}>
+    <Stack gap={3}>
       <Alert {...args} />
       <Alert {...args} tone="success" />
       <Alert {...args} tone="warning" />
       <Alert {...args} tone="danger" />
-    </div>
+    </Stack>
   ),
 };

@@ -2,7 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../Button';
 import { Card } from '../Card';
 import { PageHeader } from '../PageHeader';
-import { AppShell, type AppShellLinkProps } from './AppShell';
+import { PartnerSwitcher } from '../PartnerSwitcher';
+import { Inline } from '../Stack';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { AppShell } from './AppShell';
 
 const icon = (d: string) => (
   <svg
@@ -69,13 +72,59 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };
 
-function RouterLikeLink({ href, ...rest }: AppShellLinkProps) {
+/**
+ * A 375 px phone with the portal's header controls and a long partner name: the product name and
+ * then the partner name shrink to an ellipsis; nothing wraps or overlaps in the top bar.
+ */
+export const Phone375: Story = {
+  args: {
+    brand: 'Partner Portal',
+    // The portal wraps its header controls in a flex container of its own, as here.
+    headerEnd: (
+      <Inline gap={3} wrap={false}>
+        <PartnerSwitcher
+          partners={[
+            { slug: 'acme-outdoor', name: 'Acme Outdoor Equipment & Apparel' },
+            { slug: 'northwind', name: 'Northwind Traders' },
+          ]}
+          currentSlug="acme-outdoor"
+          onSelect={() => undefined}
+          modal={false}
+        />
+        <Button variant="ghost" size="sm" aria-label="Account: Ana Lima">
+          Ana Lima
+        </Button>
+      </Inline>
+    ),
+  },
+  parameters: {
+    viewport: {
+      options: {
+        phone375: {
+          name: 'Phone, 375 px',
+          styles: { width: '375px', height: '667px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: 'phone375', isRotated: false } },
+};
+
+function RouterLikeLink({ href, ...rest }: RouterLinkProps) {
   // Stands in for an adapter over a router's Link component.
   return <a href={href} data-router-link="" {...rest} />;
 }
 
-export const CustomLinkComponent: Story = {
-  args: { linkComponent: RouterLikeLink },
+/** The navigation renders through the app's router link, plugged in once with RouterLinkProvider. */
+export const WithRouterLink: Story = {
+  decorators: [
+    (Story) => (
+      <RouterLinkProvider component={RouterLikeLink}>
+        <Story />
+      </RouterLinkProvider>
+    ),
+  ],
 };
 
 export const LongContent: Story = {

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import * as stories from './AppShell.stories';
-import { AppShell, type AppShellLinkProps } from './AppShell';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { AppShell } from './AppShell';
 
 const composed = Object.entries(composeStories(stories));
 
@@ -85,16 +86,35 @@ describe('AppShell', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('renders navigation through the given link component', () => {
-    const received: AppShellLinkProps[] = [];
-    function Spy(props: AppShellLinkProps) {
+  it("renders navigation through the app's router link", () => {
+    const received: RouterLinkProps[] = [];
+    function Spy(props: RouterLinkProps) {
       received.push(props);
       return <a {...props} />;
     }
-    renderShell({ linkComponent: Spy });
+    render(
+      <RouterLinkProvider component={Spy}>
+        <AppShell brand="Portal" navigation={navigation}>
+          <h1>Overview</h1>
+        </AppShell>
+      </RouterLinkProvider>,
+    );
     expect(received.map((props) => props.href)).toEqual(['/acme/overview', '/acme/claims']);
     expect(received[0]?.['aria-current']).toBe('page');
     expect(received[1]?.['aria-current']).toBeUndefined();
     expect(typeof received[0]?.className).toBe('string');
+  });
+
+  it('has a 375 px phone story whose top bar parts are found by role and name', () => {
+    // Layout is not computed in jsdom: the e2e suite checks at 375 px that these do not overlap.
+    expect(stories.Phone375.parameters?.viewport?.options.phone375?.styles.width).toBe('375px');
+    const { Phone375 } = composeStories(stories);
+    render(<Phone375 />);
+    // jsdom also counts the page's Card <header> as a banner; browsers (and Playwright) do not.
+    const banner = screen.getAllByRole('banner')[0] as HTMLElement;
+    expect(within(banner).getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+    expect(within(banner).getByText('Partner Portal')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: /^Partner:/ })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Account: Ana Lima' })).toBeInTheDocument();
   });
 });

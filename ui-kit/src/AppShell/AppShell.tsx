@@ -4,32 +4,24 @@ import {
   useRef,
   useState,
   type ComponentPropsWithRef,
-  type ElementType,
   type MouseEvent,
   type ReactNode,
 } from 'react';
 import { cx } from '../internal/cx';
 import { MenuIcon } from '../internal/icons';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './AppShell.module.css';
 
 /** One entry of the main navigation. */
 export interface AppShellNavItem {
   /** Visible text of the link. */
   label: string;
-  /** Destination, passed to `linkComponent` as `href`. */
+  /** Destination, rendered by the app's router link (see RouterLinkProvider). */
   href: string;
   /** Marks the entry of the current section (`aria-current="page"`). */
   current?: boolean;
   /** A decorative icon before the label. */
   icon?: ReactNode;
-}
-
-/** The props AppShell passes to `linkComponent` for each navigation entry. */
-export interface AppShellLinkProps {
-  href: string;
-  className?: string;
-  children: ReactNode;
-  'aria-current': 'page' | undefined;
 }
 
 export interface AppShellProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
@@ -39,12 +31,6 @@ export interface AppShellProps extends Omit<ComponentPropsWithRef<'div'>, 'child
   navigation: AppShellNavItem[];
   /** Accessible name of the navigation landmark. */
   navigationLabel?: string;
-  /**
-   * The component rendering each navigation link, e.g. an adapter over a router's Link:
-   * `({ href, ...rest }) => <Link to={href} {...rest} />`. Receives AppShellLinkProps.
-   * Defaults to a plain `<a>`.
-   */
-  linkComponent?: ElementType<AppShellLinkProps>;
   /** Content at the end of the top bar: partner switcher, user menu. */
   headerEnd?: ReactNode;
   /** Text of the skip link, the first focusable element of the page. */
@@ -65,7 +51,6 @@ export function AppShell({
   brand,
   navigation,
   navigationLabel = 'Main',
-  linkComponent: LinkComponent = 'a',
   headerEnd,
   skipLinkLabel = 'Skip to content',
   menuButtonLabel = 'Menu',
@@ -149,7 +134,7 @@ export function AppShell({
         <ul className={styles.navList}>
           {navigation.map((item) => (
             <li key={item.href}>
-              <LinkComponent
+              <AppLink
                 href={item.href}
                 className={styles.navLink}
                 aria-current={item.current ? 'page' : undefined}
@@ -160,7 +145,7 @@ export function AppShell({
                   </span>
                 )}
                 {item.label}
-              </LinkComponent>
+              </AppLink>
             </li>
           ))}
         </ul>

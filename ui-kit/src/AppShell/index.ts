@@ -1,6 +1,1 @@
-export {
-  AppShell,
-  type AppShellLinkProps,
-  type AppShellNavItem,
-  type AppShellProps,
-} from './AppShell';
+export { AppShell, type AppShellNavItem, type AppShellProps } from './AppShell';

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Badge, type BadgeTone } from './Badge';
+import { StoryFrame } from '../test-utils/StoryFrame';
+import { Inline } from '../Stack';
 
 const tones: BadgeTone[] = ['neutral', 'accent', 'success', 'warning', 'danger', 'purple', 'teal'];
 
@@ -16,35 +18,35 @@ export const Default: Story = {};
 
 export const Tones: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+    <Inline gap={2}>
       {tones.map((tone) => (
         <Badge {...args} key={tone} tone={tone}>
           {tone}
         </Badge>
       ))}
-    </div>
+    </Inline>
   ),
 };
 
 export const Solid: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+    <Inline gap={2}>
       {tones.map((tone) => (
         <Badge {...args} key={tone} tone={tone} variant="solid">
           {tone}
         </Badge>
       ))}
-    </div>
+    </Inline>
   ),
 };
 
 export const LongContent: Story = {
   render: (args) => (
-    <div style={{ width: '8rem' }}>
+    <StoryFrame width={8}>
       <Badge {...args} title="Stored in five warehouses across Europe">
         Stored in five warehouses across Europe
       </Badge>
-    </div>
+    </StoryFrame>
   ),
 };
 

@@ -27,7 +27,7 @@ export function Badge({
   return (
     <span className={cx(styles.root, className)} data-tone={tone} data-variant={variant} {...rest}>
       {icon && (
-        <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+        <span aria-hidden="true" className={styles.icon}>
           {icon}
         </span>
       )}

@@ -1,6 +1,7 @@
-import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cx } from '../internal/cx';
 import { ChevronRightIcon } from '../internal/icons';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Breadcrumbs.module.css';
 
 /** One step of the trail. */
@@ -16,18 +17,10 @@ export interface BreadcrumbsProps extends ComponentPropsWithRef<'nav'> {
   items: BreadcrumbItem[];
   /** Accessible name of the navigation landmark. */
   label?: string;
-  /** The link component (a router adapter); receives `href`, `className`, `children`. */
-  linkComponent?: ElementType<{ href: string; className?: string; children?: ReactNode }>;
 }
 
 /** Where the current page sits: "Claims › CLM-2026-0042". */
-export function Breadcrumbs({
-  items,
-  label = 'Breadcrumb',
-  linkComponent: LinkComponent = 'a',
-  className,
-  ...rest
-}: BreadcrumbsProps) {
+export function Breadcrumbs({ items, label = 'Breadcrumb', className, ...rest }: BreadcrumbsProps) {
   return (
     <nav aria-label={label} className={className} {...rest}>
       <ol className={styles.list}>
@@ -49,9 +42,9 @@ export function Breadcrumbs({
                   {item.label}
                 </span>
               ) : (
-                <LinkComponent href={item.href} className={styles.link}>
+                <AppLink href={item.href} className={styles.link}>
                   {item.label}
-                </LinkComponent>
+                </AppLink>
               )}
             </li>
           );

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { Button } from './Button';
+import { Inline } from '../Stack';
 
 const meta = {
   title: 'Actions/Button',
@@ -25,7 +26,7 @@ export const Danger: Story = { args: { variant: 'danger', children: 'Delete draf
 
 export const Sizes: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.75rem', alignItems: 'center' }}>
+    <Inline gap={3} wrap={false}>
       <Button {...args} size="sm">
         Small
       </Button>
@@ -35,7 +36,7 @@ export const Sizes: Story = {
       <Button {...args} size="lg">
         Large
       </Button>
-    </div>
+    </Inline>
   ),
 };
 
@@ -64,7 +65,7 @@ export const FullWidth: Story = { args: { fullWidth: true } };
 export const DarkTheme: Story = {
   parameters: { theme: 'dark' },
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+    <Inline gap={3}>
       <Button {...args}>Primary</Button>
       <Button {...args} variant="secondary">
         Secondary
@@ -81,6 +82,6 @@ export const DarkTheme: Story = {
       <Button {...args} loading>
         Loading
       </Button>
-    </div>
+    </Inline>
   ),
 };

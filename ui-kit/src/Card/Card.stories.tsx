@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../Button';
 import { Card } from './Card';
+import { Stack } from '../Stack';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Layout/Card',
@@ -11,9 +13,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '36rem' }}>
+      <StoryFrame width={36}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Card>;
@@ -39,10 +41,10 @@ export const NoPadding: Story = {
   args: {
     padding: 'none',
     children: (
-      <ul style={{ margin: 0, padding: '0.75rem 1.25rem' }}>
+      <Stack as="ul" gap={1}>
         <li>TENT-2P · 12 units</li>
         <li>LAMP-USB · 3 units</li>
-      </ul>
+      </Stack>
     ),
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Checkbox } from './Checkbox';
+import { Stack } from '../Stack';
 
 const meta = {
   title: 'Forms/Checkbox',
@@ -37,11 +38,11 @@ export const HiddenLabel: Story = { args: { label: 'Select CLM-2026-0042', hideL
 export const DarkTheme: Story = {
   parameters: { theme: 'dark' },
   render: (args) => (
-    <div style={{ display: 'grid', gap: '0.75rem' }}>
+    <Stack gap={3}>
       <Checkbox {...args} />
       <Checkbox {...args} label="Checked" defaultChecked />
       <Checkbox {...args} label="Partly" checked="indeterminate" />
       <Checkbox {...args} label="Disabled" disabled />
-    </div>
+    </Stack>
   ),
 };

@@ -1,9 +1,8 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import choice from '../internal/Choice.module.css';
-import { FieldMessages } from '../internal/FieldMessages';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { CheckIcon } from '../internal/icons';
-import { VisuallyHidden } from '../internal/VisuallyHidden';
 import styles from './Checkbox.module.css';
 
 export type CheckedState = boolean | 'indeterminate';
@@ -32,59 +31,18 @@ export interface CheckboxProps extends Omit<
  * A labelled checkbox, tri-state capable. Takes part in native forms through `name`/`value`.
  * Built on Radix Checkbox; `className` styles the row, other props reach the control.
  */
-export function Checkbox({
-  label,
-  hideLabel = false,
-  description,
-  error,
-  id,
-  className,
-  disabled,
-  'aria-describedby': describedBy,
-  ...rest
-}: CheckboxProps) {
-  const generated = useId();
-  const controlId = id ?? `checkbox-${generated}`;
-  const descriptionId = `${controlId}-description`;
-  const errorId = `${controlId}-error`;
-  const ariaDescribedBy =
-    [describedBy, description ? descriptionId : undefined, error ? errorId : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined;
+export function Checkbox({ description, disabled, ...props }: CheckboxProps) {
+  const [fieldProps, rest] = splitFieldProps({ ...props, hint: description });
   return (
-    <div className={className}>
-      <div className={choice.row} data-disabled={disabled === true}>
-        <RadixCheckbox.Root
-          id={controlId}
-          className={styles.box}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ariaDescribedBy}
-          {...rest}
-        >
+    <FormField {...fieldProps} layout="inline" disabled={disabled}>
+      {(field) => (
+        <RadixCheckbox.Root {...field} className={styles.box} disabled={disabled} {...rest}>
           <RadixCheckbox.Indicator className={styles.indicator}>
             <span className={styles.dash} data-glyph="indeterminate" />
             <CheckIcon data-glyph="checked" />
           </RadixCheckbox.Indicator>
         </RadixCheckbox.Root>
-        {hideLabel ? (
-          <VisuallyHidden>
-            <label htmlFor={controlId}>{label}</label>
-          </VisuallyHidden>
-        ) : (
-          <div className={choice.text}>
-            <label htmlFor={controlId} className={choice.label}>
-              {label}
-            </label>
-            {description && (
-              <p id={descriptionId} className={choice.description}>
-                {description}
-              </p>
-            )}
-          </div>
-        )}
-      </div>
-      <FieldMessages hintId={`${controlId}-hint`} error={error} errorId={errorId} />
-    </div>
+      )}
+    </FormField>
   );
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from './Combobox';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const items: ComboboxOption[] = [
   { value: 'tent-2p', label: 'TENT-2P', description: 'Two-person tent' },
@@ -42,9 +43,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '22rem', minHeight: '20rem' }}>
+      <StoryFrame width={22} room>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Combobox>;

@@ -6,12 +6,9 @@ import {
   type ComponentPropsWithRef,
   type KeyboardEvent,
 } from 'react';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { ChevronDownIcon } from '../internal/icons';
-import { useFieldIds } from '../internal/useFieldIds';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { SpinnerGlyph } from '../Spinner/SpinnerGlyph';
 import styles from './Combobox.module.css';
@@ -65,33 +62,22 @@ type Status = 'idle' | 'loading' | 'error';
  * the server, arrows to move, Enter to choose, Escape to close. For short fixed lists prefer Select.
  */
 export function Combobox({
-  label,
   value,
   onChange,
   options,
   loadOptions,
   debounceMs = 250,
   minQueryLength = 1,
-  hint,
-  error,
   noResultsText = 'No results',
   loadingText = 'Loading…',
   loadErrorText = 'Could not load suggestions',
   resultsText = (count) => `${count} ${count === 1 ? 'result' : 'results'} available`,
-  id,
-  className,
-  required,
   disabled,
   placeholder,
-  'aria-describedby': describedBy,
-  ...rest
+  ...props
 }: ComboboxProps) {
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
+  const [fieldProps, rest] = splitFieldProps(props);
+  const { label } = props;
   const listboxId = useId();
   const [query, setQuery] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
@@ -212,87 +198,82 @@ export function Combobox({
   const activeOption = activeIndex >= 0 ? filtered[activeIndex] : undefined;
 
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <div className={styles.wrapper}>
-        <input
-          id={controlId}
-          type="text"
-          role="combobox"
-          className={styles.input}
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listboxId}
-          aria-activedescendant={
-            showList && activeOption ? `${listboxId}-${activeIndex}` : undefined
-          }
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ariaDescribedBy}
-          required={required}
-          disabled={disabled}
-          placeholder={placeholder}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            if (loadOptions && event.target.value.trim().length >= minQueryLength)
-              setStatus('loading');
-            setTyped(true);
-            setOpen(true);
-            setActiveIndex(options ? 0 : -1);
-          }}
-          onKeyDown={handleKeyDown}
-          onClick={() => setOpen(true)}
-          onBlur={() => {
-            close();
-            setQuery(value?.label ?? '');
-            setTyped(false);
-          }}
-          {...rest}
-        />
-        <span className={styles.indicator} aria-hidden="true">
-          {status === 'loading' ? <SpinnerGlyph size="sm" /> : <ChevronDownIcon />}
-        </span>
-        <ul
-          ref={listRef}
-          id={listboxId}
-          role="listbox"
-          aria-label={label}
-          className={styles.listbox}
-          hidden={!showList}
-        >
-          {status === 'loading' && filtered.length === 0 && (
-            <li className={styles.message}>{loadingText}</li>
-          )}
-          {status === 'error' && <li className={styles.message}>{loadErrorText}</li>}
-          {status === 'idle' && filtered.length === 0 && (
-            <li className={styles.message}>{noResultsText}</li>
-          )}
-          {filtered.map((option, index) => (
-            <li
-              key={option.value}
-              id={`${listboxId}-${index}`}
-              role="option"
-              data-index={index}
-              data-active={index === activeIndex}
-              aria-selected={value?.value === option.value}
-              className={styles.option}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActiveIndex(index)}
-              onClick={() => choose(option)}
-            >
-              {option.label}
-              {option.description && (
-                <span className={styles.optionDescription}>{option.description}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => (
+        <div className={styles.wrapper}>
+          <input
+            {...field}
+            type="text"
+            role="combobox"
+            className={styles.input}
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={listboxId}
+            aria-activedescendant={
+              showList && activeOption ? `${listboxId}-${activeIndex}` : undefined
+            }
+            disabled={disabled}
+            placeholder={placeholder}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              if (loadOptions && event.target.value.trim().length >= minQueryLength)
+                setStatus('loading');
+              setTyped(true);
+              setOpen(true);
+              setActiveIndex(options ? 0 : -1);
+            }}
+            onKeyDown={handleKeyDown}
+            onClick={() => setOpen(true)}
+            onBlur={() => {
+              close();
+              setQuery(value?.label ?? '');
+              setTyped(false);
+            }}
+            {...rest}
+          />
+          <span className={styles.indicator} aria-hidden="true">
+            {status === 'loading' ? <SpinnerGlyph size="sm" /> : <ChevronDownIcon />}
+          </span>
+          <ul
+            ref={listRef}
+            id={listboxId}
+            role="listbox"
+            aria-label={label}
+            className={styles.listbox}
+            hidden={!showList}
+          >
+            {status === 'loading' && filtered.length === 0 && (
+              <li className={styles.message}>{loadingText}</li>
+            )}
+            {status === 'error' && <li className={styles.message}>{loadErrorText}</li>}
+            {status === 'idle' && filtered.length === 0 && (
+              <li className={styles.message}>{noResultsText}</li>
+            )}
+            {filtered.map((option, index) => (
+              <li
+                key={option.value}
+                id={`${listboxId}-${index}`}
+                role="option"
+                data-index={index}
+                data-active={index === activeIndex}
+                aria-selected={value?.value === option.value}
+                className={styles.option}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseEnter={() => setActiveIndex(index)}
+                onClick={() => choose(option)}
+              >
+                {option.label}
+                {option.description && (
+                  <span className={styles.optionDescription}>{option.description}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+        </div>
+      )}
+    </FormField>
   );
 }

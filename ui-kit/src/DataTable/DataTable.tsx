@@ -1,13 +1,13 @@
 import {
   useId,
   type ComponentPropsWithRef,
-  type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
 } from 'react';
 import { Checkbox } from '../Checkbox/Checkbox';
 import { cx } from '../internal/cx';
+import { setCssVariables, useCssVariables } from '../internal/useCssVariables';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../internal/icons';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { ProgressBar } from '../ProgressBar/ProgressBar';
@@ -114,9 +114,10 @@ export function DataTable<Row>({
   selectAllLabel = 'Select all rows on this page',
   selectRowLabel = (rowLabel) => `Select ${rowLabel}`,
   className,
-  style,
+  ref,
   ...rest
 }: DataTableProps<Row>) {
+  const rootRef = useCssVariables({ '--table-max-height': maxHeight }, ref);
   const captionId = useId();
   const selectable = onSelectionChange !== undefined;
   const selected = new Set(selectedIds);
@@ -165,9 +166,7 @@ export function DataTable<Row>({
       className={cx(styles.root, className)}
       data-sticky={stickyHeader}
       data-density={density}
-      style={
-        { ...(maxHeight ? { '--table-max-height': maxHeight } : {}), ...style } as CSSProperties
-      }
+      ref={rootRef}
       {...rest}
     >
       {/* Focusable so keyboard users can scroll a table wider or taller than the screen. */}
@@ -213,7 +212,7 @@ export function DataTable<Row>({
                     className={styles.th}
                     data-align={column.align ?? 'start'}
                     aria-sort={sorted ? ariaSort[sorted] : undefined}
-                    style={column.width ? { width: column.width } : undefined}
+                    ref={(element) => setCssVariables(element, { '--column-width': column.width })}
                   >
                     {column.sortable && onSortChange ? (
                       <button

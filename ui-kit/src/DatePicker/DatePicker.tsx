@@ -1,9 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
-import { useFieldIds } from '../internal/useFieldIds';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './DatePicker.module.css';
 
 export interface DatePickerProps extends Omit<
@@ -32,43 +29,19 @@ export interface DatePickerProps extends Omit<
  * A calendar date input. It uses the browser's date picker: localised, keyboard and screen-reader
  * accessible and touch-friendly everywhere, and it speaks ISO `YYYY-MM-DD` (a day, no time zone).
  */
-export function DatePicker({
-  label,
-  value,
-  defaultValue,
-  onValueChange,
-  hint,
-  error,
-  id,
-  className,
-  required,
-  'aria-describedby': describedBy,
-  ...rest
-}: DatePickerProps) {
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
+export function DatePicker({ onValueChange, ...props }: DatePickerProps) {
+  const [fieldProps, rest] = splitFieldProps(props);
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <input
-        id={controlId}
-        type="date"
-        className={styles.input}
-        value={value}
-        defaultValue={defaultValue}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ariaDescribedBy}
-        onChange={(event) => onValueChange?.(event.target.value)}
-        {...rest}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => (
+        <input
+          {...field}
+          type="date"
+          className={styles.input}
+          onChange={(event) => onValueChange?.(event.target.value)}
+          {...rest}
+        />
+      )}
+    </FormField>
   );
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { DateRangePicker } from './DateRangePicker';
 import { defaultDatePresets, type DateRange } from './presets';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const today = '2026-03-20';
 
@@ -19,12 +20,12 @@ const meta = {
   render: function Render(args) {
     const [range, setRange] = useState<DateRange>(args.value);
     return (
-      <div style={{ maxWidth: '40rem' }}>
+      <StoryFrame width={40}>
         <DateRangePicker {...args} value={range} onChange={setRange} />
         <p>
           Applied: {range.start} – {range.end}
         </p>
-      </div>
+      </StoryFrame>
     );
   },
 } satisfies Meta<typeof DateRangePicker>;

@@ -1,7 +1,6 @@
-import { useId, useState, type ComponentPropsWithRef } from 'react';
+import { useState, type ComponentPropsWithRef } from 'react';
 import { DatePicker } from '../DatePicker/DatePicker';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
+import { FormField } from '../FormField/FormField';
 import { Select } from '../Select/Select';
 import styles from './DateRangePicker.module.css';
 import { rangeLength, type DateRange, type DateRangePreset } from './presets';
@@ -55,7 +54,6 @@ export function DateRangePicker({
     setShownValue(value);
     setDraft(value);
   }
-  const errorId = useId();
 
   const validate = (range: DateRange): string | undefined => {
     if (!range.start || !range.end) return undefined;
@@ -75,47 +73,43 @@ export function DateRangePicker({
   );
 
   return (
-    <fieldset
-      className={cx(styles.root, className)}
-      aria-describedby={error ? errorId : undefined}
-      {...rest}
-    >
-      <legend className={styles.legend}>{label}</legend>
-      <div className={styles.row}>
-        {presets.length > 0 && (
-          <Select
-            label={presetLabel}
-            value={activePreset?.id ?? 'custom'}
-            options={[
-              ...presets.map((preset) => ({ value: preset.id, label: preset.label })),
-              { value: 'custom', label: customLabel, disabled: true },
-            ]}
-            onChange={(event) => {
-              const preset = presets.find((candidate) => candidate.id === event.target.value);
-              if (preset) update(preset.range);
-            }}
+    <FormField label={label} error={error} className={className} labelling="group">
+      {(field) => (
+        <fieldset {...field} className={styles.row} {...rest}>
+          {presets.length > 0 && (
+            <Select
+              label={presetLabel}
+              value={activePreset?.id ?? 'custom'}
+              options={[
+                ...presets.map((preset) => ({ value: preset.id, label: preset.label })),
+                { value: 'custom', label: customLabel, disabled: true },
+              ]}
+              onChange={(event) => {
+                const preset = presets.find((candidate) => candidate.id === event.target.value);
+                if (preset) update(preset.range);
+              }}
+            />
+          )}
+          <DatePicker
+            label={startLabel}
+            value={draft.start}
+            min={min}
+            max={draft.end || max}
+            required
+            aria-invalid={field['aria-invalid']}
+            onValueChange={(start) => update({ ...draft, start })}
           />
-        )}
-        <DatePicker
-          label={startLabel}
-          value={draft.start}
-          min={min}
-          max={draft.end || max}
-          required
-          aria-invalid={error ? true : undefined}
-          onValueChange={(start) => update({ ...draft, start })}
-        />
-        <DatePicker
-          label={endLabel}
-          value={draft.end}
-          min={draft.start || min}
-          max={max}
-          required
-          aria-invalid={error ? true : undefined}
-          onValueChange={(end) => update({ ...draft, end })}
-        />
-      </div>
-      <FieldMessages hintId={`${errorId}-hint`} error={error} errorId={errorId} />
-    </fieldset>
+          <DatePicker
+            label={endLabel}
+            value={draft.end}
+            min={draft.start || min}
+            max={max}
+            required
+            aria-invalid={field['aria-invalid']}
+            onValueChange={(end) => update({ ...draft, end })}
+          />
+        </fieldset>
+      )}
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Inline } from '../Stack';
 import { Divider } from './Divider';
 
 const meta = { title: 'Layout/Divider', component: Divider } satisfies Meta<typeof Divider>;
@@ -18,13 +19,13 @@ export const Horizontal: Story = {
 
 export const Vertical: Story = {
   render: () => (
-    <div style={{ display: 'flex', alignItems: 'center' }}>
+    <Inline gap={0} wrap={false}>
       <span>12 on hand</span>
       <Divider orientation="vertical" />
       <span>3 reserved</span>
       <Divider orientation="vertical" decorative />
       <span>9 available</span>
-    </div>
+    </Inline>
   ),
 };
 

@@ -3,13 +3,14 @@ import { Button } from '../Button';
 import { DialogClose } from '../Dialog';
 import { TextField } from '../TextField';
 import { Drawer } from './Drawer';
+import { Stack } from '../Stack';
 
 const form = (
-  <div style={{ display: 'grid', gap: '1rem' }}>
+  <Stack gap={4}>
     <TextField label="SKU" name="sku" />
     <TextField label="Quantity" name="quantity" inputMode="numeric" />
     <TextField label="Reference" name="reference" hint="Movement or shipment reference" />
-  </div>
+  </Stack>
 );
 
 const meta = {
@@ -46,11 +47,11 @@ export const LongContent: Story = {
   args: {
     defaultOpen: true,
     children: (
-      <div style={{ display: 'grid', gap: '1rem' }}>
+      <Stack gap={4}>
         {Array.from({ length: 14 }, (_, index) => (
           <TextField key={index} label={`Line ${index + 1} quantity`} />
         ))}
-      </div>
+      </Stack>
     ),
   },
 };

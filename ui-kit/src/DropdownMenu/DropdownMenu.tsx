@@ -1,7 +1,8 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import type { ComponentPropsWithRef, ElementType, ReactElement, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactElement, ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import { CheckIcon } from '../internal/icons';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './DropdownMenu.module.css';
 
 export interface DropdownMenuProps extends Omit<
@@ -106,8 +107,6 @@ export function DropdownMenuItem({
 export interface DropdownMenuLinkItemProps {
   /** Destination of the link. */
   href: string;
-  /** The link component, e.g. an adapter over a router's Link; receives `href`, `className`, `children`. Defaults to `<a>`. */
-  as?: ElementType<{ href: string; className?: string; children?: ReactNode }>;
   /** A decorative icon before the label. */
   icon?: ReactNode;
   /** The label. */
@@ -121,7 +120,6 @@ export interface DropdownMenuLinkItemProps {
 /** A navigation entry in a DropdownMenu, rendered as a real link (open in new tab, copy link work). */
 export function DropdownMenuLinkItem({
   href,
-  as: LinkComponent = 'a',
   icon,
   children,
   disabled,
@@ -129,14 +127,14 @@ export function DropdownMenuLinkItem({
 }: DropdownMenuLinkItemProps) {
   return (
     <RadixMenu.Item asChild disabled={disabled}>
-      <LinkComponent href={href} className={cx(styles.item, className)}>
+      <AppLink href={href} className={cx(styles.item, className)}>
         {icon && (
           <span className={styles.icon} aria-hidden="true">
             {icon}
           </span>
         )}
         {children}
-      </LinkComponent>
+      </AppLink>
     </RadixMenu.Item>
   );
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { fn } from 'storybook/test';
 import { FileDropzone, type FileDropzoneItem } from './FileDropzone';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/FileDropzone',
@@ -16,9 +17,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '28rem' }}>
+      <StoryFrame width={28}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof FileDropzone>;

@@ -1,5 +1,4 @@
 import {
-  useId,
   useRef,
   useState,
   type ComponentPropsWithRef,
@@ -8,9 +7,7 @@ import {
 } from 'react';
 import { Button } from '../Button/Button';
 import { IconButton } from '../IconButton/IconButton';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
+import { FormField } from '../FormField/FormField';
 import { cx } from '../internal/cx';
 import { CloseIcon, UploadIcon } from '../internal/icons';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
@@ -130,10 +127,6 @@ export function FileDropzone({
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [rejections, setRejections] = useState<FileRejection[]>([]);
-  const baseId = useId();
-  const inputId = `${baseId}-input`;
-  const hintId = `${baseId}-hint`;
-  const errorId = `${baseId}-error`;
 
   const handleFiles = (list: FileList | null) => {
     if (!list || disabled) return;
@@ -180,95 +173,90 @@ export function FileDropzone({
     error ?? (rejections.length > 0 ? rejections.map((r) => r.message).join(' ') : undefined);
 
   return (
-    <div className={cx(styles.root, className)} {...rest}>
-      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
-      {hint && (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
+    <FormField
+      {...{ label, hint }}
+      className={cx(styles.root, className)}
+      error={message}
+      hintPlacement="label"
+      {...rest}
+    >
+      {(field) => (
+        <>
+          <div
+            className={styles.zone}
+            data-dragging={dragging}
+            data-disabled={disabled}
+            data-invalid={message !== undefined}
+            onDragOver={onDragOver}
+            onDragEnter={onDragOver}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <span className={styles.zoneIcon} aria-hidden="true">
+              <UploadIcon />
+            </span>
+            <VisuallyHidden>
+              <input
+                {...field}
+                ref={inputRef}
+                type="file"
+                tabIndex={-1}
+                accept={accept}
+                multiple={multiple}
+                disabled={disabled}
+                onChange={(event) => {
+                  handleFiles(event.target.files);
+                  event.target.value = '';
+                }}
+              />
+            </VisuallyHidden>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled}
+              aria-describedby={field['aria-describedby']}
+              onClick={() => inputRef.current?.click()}
+            >
+              {chooseLabel}
+            </Button>
+            <span aria-hidden="true">{dropText}</span>
+          </div>
+          {files.length > 0 && (
+            <ul className={styles.files} aria-label={label}>
+              {files.map((file) => (
+                <li key={file.id} className={styles.file}>
+                  <div>
+                    <div className={styles.fileName} title={file.name}>
+                      {file.name}
+                    </div>
+                    <div className={styles.fileMeta} data-status={file.status}>
+                      {formatBytes(file.size, locale)}
+                      {file.status === 'error' && file.error ? ` · ${file.error}` : ''}
+                    </div>
+                  </div>
+                  {onRemove && (
+                    <IconButton
+                      size="sm"
+                      label={removeLabel(file.name)}
+                      icon={<CloseIcon />}
+                      onClick={() => onRemove(file.id)}
+                    />
+                  )}
+                  {file.status === 'uploading' && (
+                    <ProgressBar
+                      className={styles.fileProgress}
+                      label={`Uploading ${file.name}`}
+                      hideLabel
+                      size="sm"
+                      value={file.progress}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      <div
-        className={styles.zone}
-        data-dragging={dragging}
-        data-disabled={disabled}
-        data-invalid={message !== undefined}
-        onDragOver={onDragOver}
-        onDragEnter={onDragOver}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <span className={styles.zoneIcon} aria-hidden="true">
-          <UploadIcon />
-        </span>
-        <VisuallyHidden>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            tabIndex={-1}
-            accept={accept}
-            multiple={multiple}
-            disabled={disabled}
-            aria-describedby={
-              [hint ? hintId : undefined, message ? errorId : undefined]
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
-            onChange={(event) => {
-              handleFiles(event.target.files);
-              event.target.value = '';
-            }}
-          />
-        </VisuallyHidden>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={disabled}
-          aria-describedby={
-            [hint ? hintId : undefined, message ? errorId : undefined].filter(Boolean).join(' ') ||
-            undefined
-          }
-          onClick={() => inputRef.current?.click()}
-        >
-          {chooseLabel}
-        </Button>
-        <span aria-hidden="true">{dropText}</span>
-      </div>
-      {files.length > 0 && (
-        <ul className={styles.files} aria-label={label}>
-          {files.map((file) => (
-            <li key={file.id} className={styles.file}>
-              <div>
-                <div className={styles.fileName} title={file.name}>
-                  {file.name}
-                </div>
-                <div className={styles.fileMeta} data-status={file.status}>
-                  {formatBytes(file.size, locale)}
-                  {file.status === 'error' && file.error ? ` · ${file.error}` : ''}
-                </div>
-              </div>
-              {onRemove && (
-                <IconButton
-                  size="sm"
-                  label={removeLabel(file.name)}
-                  icon={<CloseIcon />}
-                  onClick={() => onRemove(file.id)}
-                />
-              )}
-              {file.status === 'uploading' && (
-                <ProgressBar
-                  className={styles.fileProgress}
-                  label={`Uploading ${file.name}`}
-                  hideLabel
-                  size="sm"
-                  value={file.progress}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <FieldMessages hintId={`${baseId}-unused`} error={message} errorId={errorId} />
-    </div>
+    </FormField>
   );
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { CloseIcon, MenuIcon, SearchIcon } from '../internal/icons';
 import { IconButton } from './IconButton';
+import { Inline } from '../Stack';
 
 const meta = {
   title: 'Actions/IconButton',
@@ -16,22 +17,22 @@ export const Default: Story = {};
 
 export const Variants: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.5rem' }}>
+    <Inline gap={2} wrap={false}>
       <IconButton {...args} variant="ghost" label="Search" icon={<SearchIcon />} />
       <IconButton {...args} variant="secondary" label="Menu" icon={<MenuIcon />} />
       <IconButton {...args} variant="primary" label="Search now" icon={<SearchIcon />} />
       <IconButton {...args} variant="danger" label="Remove" icon={<CloseIcon />} />
-    </div>
+    </Inline>
   ),
 };
 
 export const Sizes: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+    <Inline gap={2} wrap={false}>
       <IconButton {...args} size="sm" />
       <IconButton {...args} size="md" />
       <IconButton {...args} size="lg" />
-    </div>
+    </Inline>
   ),
 };
 

@@ -39,7 +39,7 @@ export function IconButton({
       data-size={size}
       {...rest}
     >
-      <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+      <span aria-hidden="true" className={styles.icon}>
         {icon}
       </span>
     </button>

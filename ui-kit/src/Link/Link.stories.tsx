@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ComponentPropsWithRef } from 'react';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
+import { StoryFrame } from '../test-utils/StoryFrame';
 import { Link } from './Link';
 
 const meta = {
@@ -27,26 +28,30 @@ export const External: Story = {
   args: { href: 'https://example.com/terms', external: true, children: 'Claim terms' },
 };
 
-function RouterLink({ to, ...rest }: { to: string } & ComponentPropsWithRef<'a'>) {
-  // Stands in for a router's Link, which takes `to` instead of `href`.
-  return <a href={to} {...rest} />;
+function RouterLink({ href, ...rest }: RouterLinkProps) {
+  // Stands in for an adapter over a router's Link, which takes `to` instead of `href`.
+  return <a href={href} data-router-link="" {...rest} />;
 }
 
-export const AsRouterLink: Story = {
-  render: () => (
-    <Link as={RouterLink} to="/acme/claims/42">
-      CLM-2026-0042
-    </Link>
-  ),
+/** Under a RouterLinkProvider (set once by the app), links navigate through the router. */
+export const WithRouterLink: Story = {
+  args: { href: '/acme/claims/42', children: 'CLM-2026-0042' },
+  decorators: [
+    (Story) => (
+      <RouterLinkProvider component={RouterLink}>
+        <Story />
+      </RouterLinkProvider>
+    ),
+  ],
 };
 
 export const LongContent: Story = {
   render: (args) => (
-    <p style={{ maxWidth: '20rem' }}>
+    <StoryFrame width={20}>
       <Link {...args}>
         Read how reimbursements for inbound shipments received short are calculated and paid
       </Link>
-    </p>
+    </StoryFrame>
   ),
 };
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentPropsWithRef } from 'react';
 import { itRendersEveryStoryAccessibly } from '../test-utils/stories';
 import * as stories from './Link.stories';
+import { RouterLinkProvider, type RouterLinkProps } from '../RouterLinkProvider';
 import { Link } from './Link';
 
 describe('Link', () => {
@@ -15,19 +15,35 @@ describe('Link', () => {
     expect(screen.getByRole('link')).toHaveAttribute('href', '/claims');
   });
 
-  it('renders through the component given in `as`, passing its props', () => {
-    function RouterLink({ to, ...rest }: { to: string } & ComponentPropsWithRef<'a'>) {
-      return <a href={`/app${to}`} data-router="" {...rest} />;
+  it("renders through the app's router link, passing its props", () => {
+    function RouterLink({ href, ...rest }: RouterLinkProps) {
+      return <a href={`/app${href}`} data-router="" {...rest} />;
     }
     render(
-      <Link as={RouterLink} to="/claims" variant="standalone">
-        Claims
-      </Link>,
+      <RouterLinkProvider component={RouterLink}>
+        <Link href="/claims" variant="standalone">
+          Claims
+        </Link>
+      </RouterLinkProvider>,
     );
     const link = screen.getByRole('link', { name: 'Claims' });
     expect(link).toHaveAttribute('href', '/app/claims');
     expect(link).toHaveAttribute('data-router');
     expect(link).toHaveAttribute('data-variant', 'standalone');
+  });
+
+  it('renders an external link as a plain anchor, even under a router link', () => {
+    function RouterLink(props: RouterLinkProps) {
+      return <a data-router="" {...props} />;
+    }
+    render(
+      <RouterLinkProvider component={RouterLink}>
+        <Link href="https://example.com" external>
+          Terms
+        </Link>
+      </RouterLinkProvider>,
+    );
+    expect(screen.getByRole('link', { name: /Terms/ })).not.toHaveAttribute('data-router');
   });
 
   it('opens external links in a new tab and says so', () => {

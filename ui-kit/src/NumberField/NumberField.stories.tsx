@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { NumberField } from './NumberField';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/NumberField',
@@ -8,9 +9,9 @@ const meta = {
   args: { label: 'Quantity', min: 1, max: 10_000, defaultValue: 12, onValueChange: fn() },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '16rem' }}>
+      <StoryFrame width={16}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof NumberField>;

@@ -1,10 +1,7 @@
 import { useState, type ComponentPropsWithRef, type KeyboardEvent, type ReactNode } from 'react';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { parseLocaleNumber } from '../internal/number';
-import { useFieldIds } from '../internal/useFieldIds';
 import styles from './NumberField.module.css';
 
 export interface NumberFieldProps extends Omit<
@@ -47,7 +44,6 @@ export interface NumberFieldProps extends Omit<
  * keys (a `spinbutton`). Holds a number, not a string: `onValueChange(12.5)`.
  */
 export function NumberField({
-  label,
   value,
   defaultValue = null,
   onValueChange,
@@ -58,20 +54,15 @@ export function NumberField({
   locale,
   showSteppers = false,
   prefix,
-  hint,
-  error,
   incrementLabel = 'Increase',
   decrementLabel = 'Decrease',
-  id,
-  className,
-  required,
   disabled,
   readOnly,
   onBlur,
   onKeyDown,
-  'aria-describedby': describedBy,
-  ...rest
+  ...props
 }: NumberFieldProps) {
+  const [fieldProps, rest] = splitFieldProps(props);
   const [uncontrolled, setUncontrolled] = useState<number | null>(defaultValue);
   const current = value !== undefined ? value : uncontrolled;
   const format = (number: number | null) =>
@@ -82,12 +73,6 @@ export function NumberField({
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
   const shown = editing ? draft : format(current);
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
 
   const clamp = (number: number) => Math.min(Math.max(number, min ?? -Infinity), max ?? Infinity);
 
@@ -129,83 +114,78 @@ export function NumberField({
   };
 
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <div
-        className={styles.wrapper}
-        data-steppers={showSteppers}
-        data-prefix={prefix !== undefined}
-      >
-        {prefix !== undefined && (
-          <span className={styles.prefix} aria-hidden="true">
-            {prefix}
-          </span>
-        )}
-        <input
-          id={controlId}
-          type="text"
-          inputMode={step % 1 === 0 && (min ?? 0) >= 0 ? 'numeric' : 'decimal'}
-          role="spinbutton"
-          autoComplete="off"
-          className={styles.input}
-          value={shown}
-          required={required}
-          disabled={disabled}
-          readOnly={readOnly}
-          aria-valuenow={current ?? undefined}
-          aria-valuemin={min}
-          aria-valuemax={max}
-          aria-valuetext={current === null ? undefined : draftText(prefix, format(current))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ariaDescribedBy}
-          onFocus={() => {
-            setDraft(format(current));
-            setEditing(true);
-          }}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={(event) => {
-            setEditing(false);
-            if (editing) commit(parseLocaleNumber(draft, locale));
-            onBlur?.(event);
-          }}
-          onKeyDown={handleKeyDown}
-          {...rest}
-        />
-        {showSteppers && (
-          <span className={styles.steppers}>
-            <button
-              type="button"
-              tabIndex={-1}
-              className={styles.stepper}
-              aria-label={decrementLabel}
-              aria-controls={controlId}
-              disabled={
-                disabled || readOnly || (min !== undefined && current !== null && current <= min)
-              }
-              onClick={() => stepBy(-step)}
-            >
-              −
-            </button>
-            <button
-              type="button"
-              tabIndex={-1}
-              className={styles.stepper}
-              aria-label={incrementLabel}
-              aria-controls={controlId}
-              disabled={
-                disabled || readOnly || (max !== undefined && current !== null && current >= max)
-              }
-              onClick={() => stepBy(step)}
-            >
-              +
-            </button>
-          </span>
-        )}
-      </div>
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => (
+        <div
+          className={styles.wrapper}
+          data-steppers={showSteppers}
+          data-prefix={prefix !== undefined}
+        >
+          {prefix !== undefined && (
+            <span className={styles.prefix} aria-hidden="true">
+              {prefix}
+            </span>
+          )}
+          <input
+            {...field}
+            type="text"
+            inputMode={step % 1 === 0 && (min ?? 0) >= 0 ? 'numeric' : 'decimal'}
+            role="spinbutton"
+            autoComplete="off"
+            className={styles.input}
+            value={shown}
+            disabled={disabled}
+            readOnly={readOnly}
+            aria-valuenow={current ?? undefined}
+            aria-valuemin={min}
+            aria-valuemax={max}
+            aria-valuetext={current === null ? undefined : draftText(prefix, format(current))}
+            onFocus={() => {
+              setDraft(format(current));
+              setEditing(true);
+            }}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={(event) => {
+              setEditing(false);
+              if (editing) commit(parseLocaleNumber(draft, locale));
+              onBlur?.(event);
+            }}
+            onKeyDown={handleKeyDown}
+            {...rest}
+          />
+          {showSteppers && (
+            <span className={styles.steppers}>
+              <button
+                type="button"
+                tabIndex={-1}
+                className={styles.stepper}
+                aria-label={decrementLabel}
+                aria-controls={field.id}
+                disabled={
+                  disabled || readOnly || (min !== undefined && current !== null && current <= min)
+                }
+                onClick={() => stepBy(-step)}
+              >
+                −
+              </button>
+              <button
+                type="button"
+                tabIndex={-1}
+                className={styles.stepper}
+                aria-label={incrementLabel}
+                aria-controls={field.id}
+                disabled={
+                  disabled || readOnly || (max !== undefined && current !== null && current >= max)
+                }
+                onClick={() => stepBy(step)}
+              >
+                +
+              </button>
+            </span>
+          )}
+        </div>
+      )}
+    </FormField>
   );
 }
 

@@ -1,8 +1,9 @@
-import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Button } from '../Button/Button';
 import buttonStyles from '../Button/Button.module.css';
 import { cx } from '../internal/cx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../internal/icons';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Pagination.module.css';
 
 export interface PaginationProps extends ComponentPropsWithRef<'nav'> {
@@ -18,13 +19,6 @@ export interface PaginationProps extends ComponentPropsWithRef<'nav'> {
   previousHref?: string;
   /** URL of the next page (link mode). */
   nextHref?: string;
-  /** The link component in link mode (a router adapter). */
-  linkComponent?: ElementType<{
-    href: string;
-    className?: string;
-    children?: ReactNode;
-    rel?: string;
-  }>;
   /** Status text, e.g. "Showing 26–50 of 1,204" or "Page 2". */
   summary?: ReactNode;
   /** Shows busy buttons while the next page loads. */
@@ -47,7 +41,6 @@ export function Pagination({
   onNext,
   previousHref,
   nextHref,
-  linkComponent: LinkComponent = 'a',
   summary,
   loading = false,
   label = 'Pagination',
@@ -77,7 +70,7 @@ export function Pagination({
       );
     if (href && enabled) {
       return (
-        <LinkComponent
+        <AppLink
           href={href}
           rel={direction === 'previous' ? 'prev' : 'next'}
           className={cx(buttonStyles.root)}
@@ -85,7 +78,7 @@ export function Pagination({
           data-size="sm"
         >
           {content}
-        </LinkComponent>
+        </AppLink>
       );
     }
     return (

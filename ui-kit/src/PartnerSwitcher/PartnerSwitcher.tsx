@@ -1,4 +1,3 @@
-import type { ElementType, ReactNode } from 'react';
 import { Button } from '../Button/Button';
 import {
   DropdownMenu,
@@ -32,8 +31,6 @@ export interface PartnerSwitcherProps extends Omit<
   onSelect?: (slug: string) => void;
   /** Builds the URL of a partner (link mode: real links, open in a new tab works). */
   getHref?: (slug: string) => string;
-  /** The link component in link mode (a router adapter). */
-  linkComponent?: ElementType<{ href: string; className?: string; children?: ReactNode }>;
   /** Prefix read before the current partner's name by screen readers, and the menu's heading. */
   label?: string;
 }
@@ -47,7 +44,6 @@ export function PartnerSwitcher({
   currentSlug,
   onSelect,
   getHref,
-  linkComponent,
   label = 'Partner',
   align = 'end',
   ...rest
@@ -86,7 +82,6 @@ export function PartnerSwitcher({
           <DropdownMenuLinkItem
             key={partner.slug}
             href={getHref(partner.slug)}
-            as={linkComponent}
             icon={partner.slug === currentSlug ? <CheckIcon /> : <span />}
           >
             {partner.name}

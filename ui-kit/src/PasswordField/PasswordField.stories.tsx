@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PasswordField, PasswordStrength } from './PasswordField';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/PasswordField',
@@ -7,9 +8,9 @@ const meta = {
   args: { label: 'Password', autoComplete: 'current-password' },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '24rem' }}>
+      <StoryFrame width={24}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof PasswordField>;

@@ -1,11 +1,10 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { IconButton } from '../IconButton/IconButton';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { cx } from '../internal/cx';
 import { EyeIcon, EyeOffIcon } from '../internal/icons';
-import { useFieldIds } from '../internal/useFieldIds';
+import { joinIds } from '../internal/joinIds';
 import styles from './PasswordField.module.css';
 
 export interface PasswordFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
@@ -26,58 +25,43 @@ export interface PasswordFieldProps extends Omit<ComponentPropsWithRef<'input'>,
  * to `current-password` (sign in) or `new-password` (reset, invitation).
  */
 export function PasswordField({
-  label,
-  hint,
-  error,
   toggleLabel = 'Show password',
   strength,
-  id,
-  className,
-  required,
-  'aria-describedby': describedBy,
-  ...rest
+  ...props
 }: PasswordFieldProps) {
+  const [fieldProps, rest] = splitFieldProps(props);
   const [visible, setVisible] = useState(false);
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
-  const strengthId = `${controlId}-strength`;
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <div className={styles.wrapper}>
-        <input
-          id={controlId}
-          type={visible ? 'text' : 'password'}
-          className={styles.input}
-          required={required}
-          spellCheck={false}
-          autoCapitalize="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [ariaDescribedBy, strength ? strengthId : undefined].filter(Boolean).join(' ') ||
-            undefined
-          }
-          {...rest}
-        />
-        <IconButton
-          className={styles.toggle}
-          size="sm"
-          label={toggleLabel}
-          aria-pressed={visible}
-          aria-controls={controlId}
-          icon={visible ? <EyeOffIcon /> : <EyeIcon />}
-          onClick={() => setVisible((value) => !value)}
-        />
-      </div>
-      {strength && <div id={strengthId}>{strength}</div>}
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => (
+        <>
+          <div className={styles.wrapper}>
+            <input
+              type={visible ? 'text' : 'password'}
+              {...field}
+              className={styles.input}
+              spellCheck={false}
+              autoCapitalize="off"
+              aria-describedby={joinIds(
+                field['aria-describedby'],
+                strength ? `${field.id}-strength` : undefined,
+              )}
+              {...rest}
+            />
+            <IconButton
+              className={styles.toggle}
+              size="sm"
+              label={toggleLabel}
+              aria-pressed={visible}
+              aria-controls={field.id}
+              icon={visible ? <EyeOffIcon /> : <EyeIcon />}
+              onClick={() => setVisible((value) => !value)}
+            />
+          </div>
+          {strength && <div id={`${field.id}-strength`}>{strength}</div>}
+        </>
+      )}
+    </FormField>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProgressBar } from './ProgressBar';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Feedback/ProgressBar',
@@ -7,9 +8,9 @@ const meta = {
   args: { label: 'Uploading evidence', value: 40 },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '24rem' }}>
+      <StoryFrame width={24}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof ProgressBar>;

@@ -14,6 +14,17 @@ describe('ProgressBar', () => {
     expect(bar).toHaveAttribute('aria-valuetext', '15 days left');
   });
 
+  it('sizes its indicator from a CSS variable, updated as the value changes', () => {
+    const { rerender } = render(<ProgressBar label="Upload" value={40} />);
+    const indicator = screen.getByRole('progressbar').firstElementChild as HTMLElement;
+    expect(indicator.style.getPropertyValue('--progress-percent')).toBe('40%');
+    expect(indicator.style.getPropertyValue('width')).toBe('');
+    rerender(<ProgressBar label="Upload" value={75} />);
+    expect(indicator.style.getPropertyValue('--progress-percent')).toBe('75%');
+    rerender(<ProgressBar label="Upload" />);
+    expect(indicator.style.getPropertyValue('--progress-percent')).toBe('');
+  });
+
   it('clamps out-of-range values and defaults to a percentage', () => {
     render(<ProgressBar label="Upload" value={140} />);
     const bar = screen.getByRole('progressbar', { name: 'Upload' });

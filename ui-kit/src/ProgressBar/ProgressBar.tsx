@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithRef } from 'react';
 import { cx } from '../internal/cx';
+import { setCssVariables } from '../internal/useCssVariables';
 import styles from './ProgressBar.module.css';
 
 export interface ProgressBarProps extends Omit<ComponentPropsWithRef<'div'>, 'children'> {
@@ -67,8 +68,12 @@ export function ProgressBar({
         aria-valuetext={text}
       >
         <div
+          ref={(element) =>
+            setCssVariables(element, {
+              '--progress-percent': indeterminate ? undefined : `${percent}%`,
+            })
+          }
           className={styles.indicator}
-          style={indeterminate ? undefined : { width: `${percent}%` }}
         />
       </div>
     </div>

@@ -1,9 +1,7 @@
 import * as RadixRadio from '@radix-ui/react-radio-group';
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import fieldStyles from '../internal/Field.module.css';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FormField } from '../FormField/FormField';
 import choice from '../internal/Choice.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
 import { cx } from '../internal/cx';
 import styles from './RadioGroup.module.css';
 
@@ -51,61 +49,53 @@ export function RadioGroup({
   className,
   ...rest
 }: RadioGroupProps) {
-  const baseId = useId();
-  const labelId = `${baseId}-label`;
-  const hintId = `${baseId}-hint`;
-  const errorId = `${baseId}-error`;
   return (
-    <div className={cx(styles.root, className)}>
-      <FieldLabel as="span" id={labelId} required={required}>
-        {label}
-      </FieldLabel>
-      {hint && (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      <RadixRadio.Root
-        className={styles.options}
-        data-orientation={orientation}
-        orientation={orientation}
-        required={required}
-        aria-labelledby={labelId}
-        aria-describedby={
-          [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') ||
-          undefined
-        }
-        aria-invalid={error ? true : undefined}
-        {...rest}
-      >
-        {options.map((option) => {
-          const optionId = `${baseId}-${option.value}`;
-          return (
-            <div key={option.value} className={choice.row} data-disabled={option.disabled === true}>
-              <RadixRadio.Item
-                id={optionId}
-                value={option.value}
-                disabled={option.disabled}
-                className={styles.radio}
-                aria-describedby={option.description ? `${optionId}-description` : undefined}
+    <FormField
+      {...{ label, hint, error, required }}
+      className={cx(styles.root, className)}
+      labelling="group"
+      hintPlacement="label"
+    >
+      {(field) => (
+        <RadixRadio.Root
+          {...field}
+          className={styles.options}
+          data-orientation={orientation}
+          orientation={orientation}
+          {...rest}
+        >
+          {options.map((option) => {
+            const optionId = `${field.id}-${option.value}`;
+            return (
+              <div
+                key={option.value}
+                className={choice.row}
+                data-disabled={option.disabled === true}
               >
-                <RadixRadio.Indicator className={styles.dot} />
-              </RadixRadio.Item>
-              <div className={choice.text}>
-                <label htmlFor={optionId} className={choice.label}>
-                  {option.label}
-                </label>
-                {option.description && (
-                  <p id={`${optionId}-description`} className={choice.description}>
-                    {option.description}
-                  </p>
-                )}
+                <RadixRadio.Item
+                  id={optionId}
+                  value={option.value}
+                  disabled={option.disabled}
+                  className={styles.radio}
+                  aria-describedby={option.description ? `${optionId}-description` : undefined}
+                >
+                  <RadixRadio.Indicator className={styles.dot} />
+                </RadixRadio.Item>
+                <div className={choice.text}>
+                  <label htmlFor={optionId} className={choice.label}>
+                    {option.label}
+                  </label>
+                  {option.description && (
+                    <p id={`${optionId}-description`} className={choice.description}>
+                      {option.description}
+                    </p>
+                  )}
+                </div>
               </div>
-            </div>
-          );
-        })}
-      </RadixRadio.Root>
-      <FieldMessages hintId={hintId} error={error} errorId={errorId} />
-    </div>
+            );
+          })}
+        </RadixRadio.Root>
+      )}
+    </FormField>
   );
 }

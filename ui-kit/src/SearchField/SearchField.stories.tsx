@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { SearchField } from './SearchField';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/SearchField',
@@ -8,9 +9,9 @@ const meta = {
   args: { label: 'Search inventory', placeholder: 'SKU, name or barcode', onSearch: fn() },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '22rem' }}>
+      <StoryFrame width={22}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof SearchField>;

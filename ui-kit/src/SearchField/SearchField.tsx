@@ -7,12 +7,9 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { IconButton } from '../IconButton/IconButton';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import { CloseIcon, SearchIcon } from '../internal/icons';
-import { useFieldIds } from '../internal/useFieldIds';
 import styles from './SearchField.module.css';
 
 export interface SearchFieldProps extends Omit<
@@ -46,7 +43,6 @@ export interface SearchFieldProps extends Omit<
 
 /** A search input with a clear button; Escape clears it. Debounces `onSearch` for server queries. */
 export function SearchField({
-  label,
   hideLabel = true,
   value,
   defaultValue = '',
@@ -54,19 +50,15 @@ export function SearchField({
   onSearch,
   debounceMs = 300,
   clearLabel = 'Clear search',
-  hint,
   size = 'md',
-  id,
-  className,
   onKeyDown,
-  'aria-describedby': describedBy,
-  ...rest
+  ...props
 }: SearchFieldProps) {
+  const [fieldProps, rest] = splitFieldProps({ ...props, hideLabel });
   const [uncontrolled, setUncontrolled] = useState(defaultValue);
   const text = value ?? uncontrolled;
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({ id, hint, describedBy });
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -92,40 +84,38 @@ export function SearchField({
   };
 
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      {!hideLabel && <FieldLabel htmlFor={controlId}>{label}</FieldLabel>}
-      <div className={styles.wrapper}>
-        <span className={styles.icon} aria-hidden="true">
-          <SearchIcon />
-        </span>
-        <input
-          ref={inputRef}
-          id={controlId}
-          type="search"
-          className={styles.input}
-          data-size={size}
-          value={text}
-          aria-label={hideLabel ? label : undefined}
-          aria-describedby={ariaDescribedBy}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => update(event.target.value, false)}
-          onKeyDown={handleKeyDown}
-          autoComplete="off"
-          {...rest}
-        />
-        {text !== '' && (
-          <IconButton
-            className={styles.clear}
-            size="sm"
-            label={clearLabel}
-            icon={<CloseIcon />}
-            onClick={() => {
-              update('', true);
-              inputRef.current?.focus();
-            }}
+    <FormField {...fieldProps}>
+      {(field) => (
+        <div className={styles.wrapper}>
+          <span className={styles.icon} aria-hidden="true">
+            <SearchIcon />
+          </span>
+          <input
+            ref={inputRef}
+            {...field}
+            type="search"
+            className={styles.input}
+            data-size={size}
+            value={text}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => update(event.target.value, false)}
+            onKeyDown={handleKeyDown}
+            autoComplete="off"
+            {...rest}
           />
-        )}
-      </div>
-      <FieldMessages hint={hint} hintId={hintId} errorId={errorId} />
-    </div>
+          {text !== '' && (
+            <IconButton
+              className={styles.clear}
+              size="sm"
+              label={clearLabel}
+              icon={<CloseIcon />}
+              onClick={() => {
+                update('', true);
+                inputRef.current?.focus();
+              }}
+            />
+          )}
+        </div>
+      )}
+    </FormField>
   );
 }

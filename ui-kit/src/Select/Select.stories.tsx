@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Select } from './Select';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/Select',
@@ -15,9 +16,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '20rem' }}>
+      <StoryFrame width={20}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Select>;

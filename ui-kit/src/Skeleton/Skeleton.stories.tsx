@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card } from '../Card';
 import { Skeleton } from './Skeleton';
+import { Inline, Stack } from '../Stack';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Feedback/Skeleton',
@@ -17,23 +19,23 @@ export const Paragraph: Story = { args: { lines: 3, width: undefined } };
 
 export const Shapes: Story = {
   render: () => (
-    <div style={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
+    <Inline gap={4} wrap={false}>
       <Skeleton shape="circle" height={40} />
       <Skeleton shape="rect" width={240} height={120} />
-    </div>
+    </Inline>
   ),
 };
 
 export const LoadingCard: Story = {
   render: () => (
-    <div aria-busy="true" style={{ maxWidth: '20rem' }}>
+    <StoryFrame width={20} aria-busy="true">
       <Card title="Open claims">
-        <Skeleton height="2rem" width="50%" />
-        <div style={{ marginTop: '0.75rem' }}>
+        <Stack gap={3}>
+          <Skeleton height="2rem" width="50%" />
           <Skeleton lines={2} />
-        </div>
+        </Stack>
       </Card>
-    </div>
+    </StoryFrame>
   ),
 };
 

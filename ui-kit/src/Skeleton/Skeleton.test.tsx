@@ -18,4 +18,14 @@ describe('Skeleton', () => {
     render(<Skeleton data-testid="s" lines={4} />);
     expect(screen.getByTestId('s').children).toHaveLength(4);
   });
+
+  it("sizes every line and still hands the root to the caller's ref", () => {
+    const ref = { current: null as HTMLSpanElement | null };
+    render(<Skeleton ref={ref} data-testid="s" lines={2} width="60%" />);
+    const root = screen.getByTestId('s');
+    expect(ref.current).toBe(root);
+    for (const line of root.children) {
+      expect((line as HTMLElement).style.getPropertyValue('--skeleton-width')).toBe('60%');
+    }
+  });
 });

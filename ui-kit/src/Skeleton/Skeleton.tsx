@@ -1,5 +1,6 @@
-import type { ComponentPropsWithRef, CSSProperties } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cx } from '../internal/cx';
+import { useCssVariables } from '../internal/useCssVariables';
 import styles from './Skeleton.module.css';
 
 export interface SkeletonProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
@@ -26,36 +27,38 @@ export function Skeleton({
   height,
   lines = 1,
   className,
-  style,
+  ref,
   ...rest
 }: SkeletonProps) {
   const dimensions = {
     '--skeleton-width': size(width ?? (shape === 'circle' ? height : undefined)),
     '--skeleton-height': size(height),
-    ...style,
-  } as CSSProperties;
+  } as const;
+  const multiline = shape === 'text' && lines > 1;
+  const rootRef = useCssVariables(multiline ? {} : dimensions, ref);
+  const lineRef = useCssVariables(dimensions);
 
-  if (shape === 'text' && lines > 1) {
+  if (multiline) {
     return (
       <span
+        ref={rootRef}
         className={cx(styles.lines, className)}
         aria-hidden="true"
         data-shape={shape}
-        style={style}
         {...rest}
       >
         {Array.from({ length: lines }, (_, index) => (
-          <span key={index} className={styles.root} style={dimensions} />
+          <span key={index} ref={lineRef} className={styles.root} />
         ))}
       </span>
     );
   }
   return (
     <span
+      ref={rootRef}
       className={cx(styles.root, className)}
       aria-hidden="true"
       data-shape={shape}
-      style={dimensions}
       {...rest}
     />
   );

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Spinner } from './Spinner';
+import { Inline } from '../Stack';
 
 const meta = {
   title: 'Feedback/Spinner',
@@ -14,11 +15,11 @@ export const Default: Story = {};
 
 export const Sizes: Story = {
   render: (args) => (
-    <div style={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
+    <Inline gap={4} wrap={false}>
       <Spinner {...args} size="sm" label="Loading small" />
       <Spinner {...args} size="md" label="Loading medium" />
       <Spinner {...args} size="lg" label="Loading large" />
-    </div>
+    </Inline>
   ),
 };
 

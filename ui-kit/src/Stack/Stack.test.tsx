@@ -13,7 +13,7 @@ describe('Stack and Inline', () => {
       </Stack>,
     );
     const list = screen.getByRole('list', { name: 'Warehouses' });
-    expect(list.style.getPropertyValue('--layout-gap')).toBe('var(--ppui-space-2)');
+    expect(list).toHaveAttribute('data-gap', '2');
     expect(list).toHaveAttribute('data-align', 'center');
   });
 

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, CSSProperties, ElementType } from 'react';
+import type { ComponentPropsWithRef, ElementType } from 'react';
 import { cx } from '../internal/cx';
 import styles from './Stack.module.css';
 
@@ -18,12 +18,6 @@ interface LayoutProps extends ComponentPropsWithRef<'div'> {
 
 export type StackProps = LayoutProps;
 
-function gapStyle(gap: SpaceStep | undefined, style: CSSProperties | undefined) {
-  return gap === undefined
-    ? style
-    : ({ '--layout-gap': `var(--ppui-space-${gap})`, ...style } as CSSProperties);
-}
-
 /** Lays children out vertically with consistent spacing. */
 export function Stack({
   gap = 4,
@@ -31,7 +25,6 @@ export function Stack({
   justify,
   as: Component = 'div',
   className,
-  style,
   ...rest
 }: StackProps) {
   return (
@@ -39,7 +32,7 @@ export function Stack({
       className={cx(styles.stack, className)}
       data-align={align}
       data-justify={justify}
-      style={gapStyle(gap, style)}
+      data-gap={gap}
       {...rest}
     />
   );
@@ -58,7 +51,6 @@ export function Inline({
   wrap = true,
   as: Component = 'div',
   className,
-  style,
   ...rest
 }: InlineProps) {
   return (
@@ -67,7 +59,7 @@ export function Inline({
       data-align={align}
       data-justify={justify}
       data-wrap={wrap}
-      style={gapStyle(gap, style)}
+      data-gap={gap}
       {...rest}
     />
   );

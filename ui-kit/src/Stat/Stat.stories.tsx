@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Money } from '../Money';
 import { Stat } from './Stat';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Data display/Stat',
@@ -18,9 +19,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '18rem' }}>
+      <StoryFrame width={18}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Stat>;

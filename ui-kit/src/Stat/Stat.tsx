@@ -1,8 +1,9 @@
-import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import { ArrowDownIcon, ArrowUpIcon } from '../internal/icons';
 import { Skeleton } from '../Skeleton/Skeleton';
 import { VisuallyHidden } from '../internal/VisuallyHidden';
+import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Stat.module.css';
 
 /** Change of a figure against a previous period. */
@@ -32,8 +33,6 @@ export interface StatProps extends Omit<ComponentPropsWithRef<'div'>, 'children'
   loading?: boolean;
   /** Makes the whole card a link to the underlying list. */
   href?: string;
-  /** The link component (a router adapter), when `href` is set. */
-  linkComponent?: ElementType<{ href: string; className?: string; children?: ReactNode }>;
   /** BCP 47 locale for the delta. */
   locale?: string;
 }
@@ -70,7 +69,6 @@ export function Stat({
   help,
   loading = false,
   href,
-  linkComponent: LinkComponent = 'a',
   locale,
   className,
   ...rest
@@ -85,9 +83,9 @@ export function Stat({
     >
       <p className={styles.label}>
         {href ? (
-          <LinkComponent href={href} className={styles.link}>
+          <AppLink href={href} className={styles.link}>
             {label}
-          </LinkComponent>
+          </AppLink>
         ) : (
           label
         )}

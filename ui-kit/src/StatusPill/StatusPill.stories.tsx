@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { StatusPill, type ClaimStatus } from './StatusPill';
+import { Inline } from '../Stack';
 
 const statuses: ClaimStatus[] = [
   'draft',
@@ -26,11 +27,11 @@ export const Default: Story = {};
 
 export const AllStatuses: Story = {
   render: () => (
-    <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+    <Inline gap={2}>
       {statuses.map((status) => (
         <StatusPill key={status} status={status} />
       ))}
-    </div>
+    </Inline>
   ),
 };
 

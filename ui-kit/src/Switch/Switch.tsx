@@ -1,6 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import choice from '../internal/Choice.module.css';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './Switch.module.css';
 
 export interface SwitchProps extends Omit<
@@ -20,34 +21,15 @@ export interface SwitchProps extends Omit<
 }
 
 /** An on/off setting that takes effect immediately. Built on Radix Switch. */
-export function Switch({ label, description, id, className, disabled, ...rest }: SwitchProps) {
-  const generated = useId();
-  const controlId = id ?? `switch-${generated}`;
-  const descriptionId = `${controlId}-description`;
+export function Switch({ description, disabled, ...props }: SwitchProps) {
+  const [fieldProps, rest] = splitFieldProps({ ...props, hint: description });
   return (
-    <div
-      className={[choice.row, className].filter(Boolean).join(' ')}
-      data-disabled={disabled === true}
-    >
-      <RadixSwitch.Root
-        id={controlId}
-        className={styles.track}
-        disabled={disabled}
-        aria-describedby={description ? descriptionId : undefined}
-        {...rest}
-      >
-        <RadixSwitch.Thumb className={styles.thumb} />
-      </RadixSwitch.Root>
-      <div className={choice.text}>
-        <label htmlFor={controlId} className={choice.label}>
-          {label}
-        </label>
-        {description && (
-          <p id={descriptionId} className={choice.description}>
-            {description}
-          </p>
-        )}
-      </div>
-    </div>
+    <FormField {...fieldProps} layout="inline" disabled={disabled}>
+      {(field) => (
+        <RadixSwitch.Root {...field} className={styles.track} disabled={disabled} {...rest}>
+          <RadixSwitch.Thumb className={styles.thumb} />
+        </RadixSwitch.Root>
+      )}
+    </FormField>
   );
 }

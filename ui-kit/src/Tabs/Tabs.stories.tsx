@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Tab, TabList, TabPanel, Tabs } from './Tabs';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Navigation/Tabs',
@@ -54,9 +55,9 @@ export const LongContent: Story = {
   },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '24rem' }}>
+      <StoryFrame width={24}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 };

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { TextField } from './TextField';
+import { StoryFrame } from '../test-utils/StoryFrame';
+import { Stack } from '../Stack';
 
 const meta = {
   title: 'Forms/TextField',
@@ -7,9 +9,9 @@ const meta = {
   args: { label: 'Email address', type: 'email', name: 'email', autoComplete: 'email' },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '24rem' }}>
+      <StoryFrame width={24}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof TextField>;
@@ -39,11 +41,11 @@ export const ReadOnly: Story = { args: { readOnly: true, defaultValue: 'ana@acme
 
 export const Sizes: Story = {
   render: (args) => (
-    <div style={{ display: 'grid', gap: '1rem' }}>
+    <Stack gap={4}>
       <TextField {...args} label="Small" size="sm" />
       <TextField {...args} label="Medium" size="md" />
       <TextField {...args} label="Large" size="lg" />
-    </div>
+    </Stack>
   ),
 };
 

@@ -1,9 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
-import { useFieldIds } from '../internal/useFieldIds';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
 import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
@@ -21,38 +18,11 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'si
  * A labelled single-line text input. The `ref` and every native input prop reach the `<input>`;
  * `className` is applied to the field's root element.
  */
-export function TextField({
-  label,
-  hint,
-  error,
-  size = 'md',
-  id,
-  className,
-  required,
-  'aria-describedby': describedBy,
-  ...rest
-}: TextFieldProps) {
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
+export function TextField({ size = 'md', ...props }: TextFieldProps) {
+  const [fieldProps, rest] = splitFieldProps(props);
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <input
-        id={controlId}
-        className={styles.input}
-        data-size={size}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ariaDescribedBy}
-        {...rest}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => <input {...field} className={styles.input} data-size={size} {...rest} />}
+    </FormField>
   );
 }

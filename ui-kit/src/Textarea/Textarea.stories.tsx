@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Textarea } from './Textarea';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Forms/Textarea',
@@ -7,9 +8,9 @@ const meta = {
   args: { label: 'Description', hint: 'What happened, when, and how you noticed.' },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: '32rem' }}>
+      <StoryFrame width={32}>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Textarea>;

@@ -1,9 +1,7 @@
 import { useState, type ChangeEvent, type ComponentPropsWithRef } from 'react';
-import fieldStyles from '../internal/Field.module.css';
-import { FieldLabel } from '../internal/FieldLabel';
-import { FieldMessages } from '../internal/FieldMessages';
-import { cx } from '../internal/cx';
-import { useFieldIds } from '../internal/useFieldIds';
+import { FormField } from '../FormField/FormField';
+import { splitFieldProps } from '../internal/splitFieldProps';
+import { joinIds } from '../internal/joinIds';
 import styles from './Textarea.module.css';
 
 export interface TextareaProps extends ComponentPropsWithRef<'textarea'> {
@@ -19,28 +17,15 @@ export interface TextareaProps extends ComponentPropsWithRef<'textarea'> {
 
 /** A labelled multi-line text input (descriptions, comments, answers to information requests). */
 export function Textarea({
-  label,
-  hint,
-  error,
   showCount = false,
-  id,
-  className,
-  required,
   maxLength,
   rows = 4,
   value,
   defaultValue,
   onChange,
-  'aria-describedby': describedBy,
-  ...rest
+  ...props
 }: TextareaProps) {
-  const { controlId, hintId, errorId, ariaDescribedBy } = useFieldIds({
-    id,
-    hint,
-    error,
-    describedBy,
-  });
-  const countId = `${controlId}-count`;
+  const [fieldProps, rest] = splitFieldProps(props);
   const [uncontrolledLength, setUncontrolledLength] = useState(String(defaultValue ?? '').length);
   const length = value !== undefined ? String(value).length : uncontrolledLength;
   const counting = showCount && maxLength !== undefined;
@@ -51,35 +36,27 @@ export function Textarea({
   };
 
   return (
-    <div className={cx(fieldStyles.field, className)}>
-      <FieldLabel htmlFor={controlId} required={required}>
-        {label}
-      </FieldLabel>
-      <textarea
-        id={controlId}
-        className={styles.textarea}
-        rows={rows}
-        required={required}
-        maxLength={maxLength}
-        value={value}
-        defaultValue={defaultValue}
-        onChange={handleChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [ariaDescribedBy, counting ? countId : undefined].filter(Boolean).join(' ') || undefined
-        }
-        {...rest}
-      />
-      <div className={styles.footer}>
-        <div>
-          <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-        </div>
-        {counting && (
-          <span id={countId} className={styles.count} data-over={length >= maxLength}>
-            {length} / {maxLength}
-          </span>
-        )}
-      </div>
-    </div>
+    <FormField {...fieldProps}>
+      {(field) => (
+        <>
+          <textarea
+            {...field}
+            aria-describedby={joinIds(field['aria-describedby'], counting && `${field.id}-count`)}
+            className={styles.textarea}
+            rows={rows}
+            maxLength={maxLength}
+            value={value}
+            defaultValue={defaultValue}
+            onChange={handleChange}
+            {...rest}
+          />
+          {counting && (
+            <span id={`${field.id}-count`} className={styles.count} data-over={length >= maxLength}>
+              {length} / {maxLength}
+            </span>
+          )}
+        </>
+      )}
+    </FormField>
   );
 }

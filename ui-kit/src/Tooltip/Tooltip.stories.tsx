@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from '../Button';
 import { Tooltip } from './Tooltip';
+import { StoryFrame } from '../test-utils/StoryFrame';
 
 const meta = {
   title: 'Overlays/Tooltip',
@@ -11,9 +12,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ padding: '3rem' }}>
+      <StoryFrame room>
         <Story />
-      </div>
+      </StoryFrame>
     ),
   ],
 } satisfies Meta<typeof Tooltip>;

@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFieldProblems } from '@/lib/form-problems';
-import { RouterLink } from '@/lib/router-link';
 
 import { useResetPassword } from '../api/reset-password';
 import { AuthForm, AuthLayout, AuthNotice, type FormFields } from '../components/auth-layout';
@@ -26,9 +25,7 @@ function InvalidLink() {
       footer={backToSignIn}
     >
       Reset links work once, for 30 minutes, and only the newest one works.{' '}
-      <Link as={RouterLink} href={paths.forgotPassword()}>
-        Ask for a new link
-      </Link>
+      <Link href={paths.forgotPassword()}>Ask for a new link</Link>
     </AuthNotice>
   );
 }
@@ -48,7 +45,7 @@ export function ResetPasswordRoute() {
         <Alert tone="success" announce>
           You have been signed out everywhere. Sign in with your new password to continue.
         </Alert>
-        <Link as={RouterLink} href={paths.signIn()} variant="standalone">
+        <Link href={paths.signIn()} variant="standalone">
           Sign in
         </Link>
       </AuthLayout>

@@ -6,7 +6,6 @@ import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
 import { landingPath, nextPathFrom } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { emailProblem, useFieldProblems } from '@/lib/form-problems';
-import { RouterLink } from '@/lib/router-link';
 
 import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
@@ -57,11 +56,7 @@ export function SignInRoute() {
     <AuthLayout
       title="Sign in"
       description="Use the email address your partner account was set up with."
-      footer={
-        <Link as={RouterLink} href={paths.forgotPassword()}>
-          Forgot your password?
-        </Link>
-      }
+      footer={<Link href={paths.forgotPassword()}>Forgot your password?</Link>}
     >
       <AuthForm
         label="Sign in"

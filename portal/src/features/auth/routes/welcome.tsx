@@ -8,7 +8,6 @@ import { type ApiErrorMessages } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useFieldProblems } from '@/lib/form-problems';
 import { roleLabels } from '@/lib/auth';
-import { RouterLink } from '@/lib/router-link';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type Invitation } from '../api/get-invitation';
@@ -39,11 +38,7 @@ function InvalidInvitation() {
       title="This invitation is no longer valid"
       heading="We can't use this invitation link"
       tone="danger"
-      footer={
-        <Link as={RouterLink} href={paths.signIn()}>
-          Go to sign in
-        </Link>
-      }
+      footer={<Link href={paths.signIn()}>Go to sign in</Link>}
     >
       Invitations work once, for 7 days. If you have not joined yet, ask the person who invited you
       to send a new invitation. If you already joined, sign in.

@@ -2,7 +2,6 @@ import { Link, PageHeader } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/document-title';
-import { RouterLink } from '@/lib/router-link';
 
 /**
  * A partner that does not exist, or that the person may not see: the API answers both alike, and
@@ -17,7 +16,7 @@ export function PartnerNotFound() {
         title="We couldn't find that partner"
         description="The address may be mistyped, or you may not have access to this partner."
       />
-      <Link as={RouterLink} href={paths.home()} variant="standalone">
+      <Link href={paths.home()} variant="standalone">
         Go to your partners
       </Link>
     </>

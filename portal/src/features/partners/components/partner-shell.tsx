@@ -4,7 +4,6 @@ import { useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
-import { RouterLink } from '@/lib/router-link';
 
 import { partnerSections } from '../sections';
 
@@ -40,7 +39,6 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
       brand="Partner Portal"
       navigation={navigation}
       navigationLabel="Partner sections"
-      linkComponent={RouterLink}
       headerEnd={
         session ? (
           <div className={styles.headerEnd}>

@@ -5,7 +5,6 @@ import {
 import { useLocation } from 'react-router-dom';
 
 import { type Membership, roleLabels } from '@/lib/auth';
-import { RouterLink } from '@/lib/router-link';
 
 import { switchPartnerPath } from '../sections';
 
@@ -34,7 +33,6 @@ export function PartnerSwitcher({ current, memberships }: PartnerSwitcherProps) 
       partners={partners}
       currentSlug={current.slug}
       getHref={(slug) => switchPartnerPath(pathname, current.slug, slug)}
-      linkComponent={RouterLink}
       // Not modal: a modal menu locks scrolling with an injected <style> element, which the
       // BFF's Content-Security-Policy (no inline styles) refuses.
       modal={false}

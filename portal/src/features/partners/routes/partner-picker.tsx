@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { type Membership, roleLabels, useMe } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { RouterLink } from '@/lib/router-link';
 
 import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
@@ -48,7 +47,7 @@ function PartnerList({ memberships }: { memberships: readonly Membership[] }) {
       <ul className={styles.list} aria-label="Your partners">
         {memberships.map(({ partner, role }) => (
           <li key={partner.slug} className={styles.item}>
-            <Link as={RouterLink} href={paths.overview(partner.slug)} variant="standalone">
+            <Link href={paths.overview(partner.slug)} variant="standalone">
               {partner.name}
             </Link>
             <Badge tone="neutral">{roleLabels[role]}</Badge>

@@ -1,0 +1,6 @@
+export {
+  RouterLinkProvider,
+  type RouterLinkComponent,
+  type RouterLinkProps,
+  type RouterLinkProviderProps,
+} from './RouterLinkProvider';

@@ -1,0 +1,68 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+
+/** A slot of the chart palette (`--ppui-color-chart-N`). */
+export type ChartColor = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** One data series of a chart. */
+export interface ChartSeries {
+  /** Property of each datum holding the value. */
+  key: string;
+  /** Name in the legend and tooltip. */
+  label: string;
+  /** Palette slot 1–6 (`--ppui-color-chart-N`); defaults to the series' position. */
+  color?: ChartColor;
+}
+
+/** One point or category: the x value and one number per series. */
+export type ChartDatum = Record<string, string | number | null>;
+
+/** The props every cartesian chart (x axis of categories or dates, y axis of values) shares. */
+export interface CartesianChartProps extends Omit<
+  ComponentPropsWithRef<'div'>,
+  'children' | 'title'
+> {
+  /** Accessible summary of what the chart shows ("Claims filed per week, March 2026"). Pair the chart with a table view for the numbers. */
+  title: string;
+  /** The points or categories, in x order. */
+  data: ChartDatum[];
+  /** Property of each datum holding the x value (a date string, a label or a category). */
+  xKey: string;
+  /** The series to draw. */
+  series: ChartSeries[];
+  /** Height in pixels. */
+  height?: number;
+  /** Formats x values on the axis and in the tooltip. */
+  formatX?: (value: string | number) => string;
+  /** Formats y values on the axis and in the tooltip (amounts, percentages). */
+  formatY?: (value: number) => string;
+  /** Shown instead of the chart when `data` is empty. */
+  empty?: ReactNode;
+}
+
+export const defaultFormatX = (value: string | number) => String(value);
+export const defaultFormatY = (value: number) => new Intl.NumberFormat().format(value);
+
+/** The palette slot of a series: its own, or its position. */
+export const seriesSlot = (series: ChartSeries, index: number): ChartColor =>
+  series.color ?? (((index % 6) + 1) as ChartColor);
+
+/** The colour of a series for Recharts' SVG attributes (a token, so it follows the theme). */
+export const seriesColor = (series: ChartSeries, index: number) =>
+  `var(--ppui-color-chart-${seriesSlot(series, index)})`;
+
+const axisTick = { fill: 'var(--ppui-color-fg-muted)', fontSize: 12 };
+
+/** Props of the axis that carries the categories or dates (a line, no ticks). */
+export const categoryAxis = {
+  tick: axisTick,
+  axisLine: { stroke: 'var(--ppui-color-border)' },
+  tickLine: false,
+} as const;
+
+/** Props of the axis that carries the values (no line, no ticks, room for formatted amounts). */
+export const valueAxis = { tick: axisTick, axisLine: false, tickLine: false } as const;
+
+export const gridStroke = 'var(--ppui-color-border-muted)';
+
+/** The space Recharts leaves around the plot in every chart. */
+export const plotMargin = { top: 8, right: 8, bottom: 0, left: 0 };
