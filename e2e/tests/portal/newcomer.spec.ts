@@ -72,26 +72,41 @@ type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * Where an element is drawn: its box, widened by the text it renders (text that overflows its box, or
- * wraps out of it, is drawn outside the element's own box). Visually hidden text (1 px) is skipped.
+ * wraps out of it, is drawn outside the element's own box), less what an ancestor clips (an ellipsis,
+ * visually hidden text).
  */
 async function drawnBox(locator: Locator): Promise<Box> {
   await expect(locator).toBeVisible();
   return locator.evaluate((element) => {
-    const rects = [element.getBoundingClientRect()];
+    const visible = (rect: DOMRect, from: Element) => {
+      let { left, top, right, bottom } = rect;
+      for (let box: Element | null = from; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        const clip = box.getBoundingClientRect();
+        if (style.overflowX !== 'visible') {
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+        if (style.overflowY !== 'visible') {
+          top = Math.max(top, clip.top);
+          bottom = Math.min(bottom, clip.bottom);
+        }
+      }
+      return { left, top, right, bottom };
+    };
+    const drawn = [visible(element.getBoundingClientRect(), element)];
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!node.textContent?.trim() || !parent || parent.getBoundingClientRect().width <= 1)
-        continue;
+      if (!node.textContent?.trim() || !node.parentElement) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      rects.push(...range.getClientRects());
+      for (const rect of range.getClientRects()) drawn.push(visible(rect, node.parentElement));
     }
-    const drawn = rects.filter((rect) => rect.width > 0 && rect.height > 0);
-    const left = Math.min(...drawn.map((rect) => rect.left));
-    const top = Math.min(...drawn.map((rect) => rect.top));
-    const right = Math.max(...drawn.map((rect) => rect.right));
-    const bottom = Math.max(...drawn.map((rect) => rect.bottom));
+    const shown = drawn.filter((r) => r.right - r.left > 1 && r.bottom - r.top > 1);
+    const left = Math.min(...shown.map((r) => r.left));
+    const top = Math.min(...shown.map((r) => r.top));
+    const right = Math.max(...shown.map((r) => r.right));
+    const bottom = Math.max(...shown.map((r) => r.bottom));
     return { x: left, y: top, width: right - left, height: bottom - top };
   });
 }
