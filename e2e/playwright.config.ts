@@ -27,6 +27,11 @@ export default defineConfig({
       fullyParallel: true,
       use: { ...browser, baseURL: storybookURL },
     },
+    {
+      // The builds themselves, without a browser: they must not depend on the shell's NODE_ENV.
+      name: 'builds',
+      testDir: './tests/builds',
+    },
   ],
   webServer: [
     {

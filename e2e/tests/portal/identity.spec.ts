@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect, test } from '../../support/fixtures';
 
-// Identity end to end: the BFF serving the built portal, with the demo data of PRODUCT.md §6.
+// Identity end to end: the BFF serving the built portal, with the demo data of docs/product.md §6.
 
 const demoPassword = 'portal-demo-passphrase';
 
@@ -82,7 +82,7 @@ async function signIn(page: Page, email: string, password = demoPassword) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The admin of acme-outdoor invites `email` as a viewer, through the API (API.md: admin invitations). */
+/** The admin of acme-outdoor invites `email` as a viewer, through the API (docs/api.md, Endpoints: admin invitations). */
 async function inviteToAcme(request: APIRequestContext, email: string) {
   const signedIn = await request.post('/api/auth/signin', {
     data: { email: 'admin@acme.example', password: demoPassword },

@@ -21,7 +21,7 @@ function expectSecurityHeaders(headers: Record<string, string>) {
   expect(headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]+$/);
 }
 
-test('pages carry the security headers of API.md', async ({ request }) => {
+test('pages carry the security headers of docs/api.md', async ({ request }) => {
   for (const path of ['/signin', '/acme-outdoor/overview']) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -35,7 +35,7 @@ test('the reset-password page sends no referrer', async ({ request }) => {
   expect(response.headers()['referrer-policy']).toBe('no-referrer');
 });
 
-test('API responses carry the security headers of API.md', async ({ request }) => {
+test('API responses carry the security headers of docs/api.md', async ({ request }) => {
   const ok = await request.get('/api/health/live');
   expect(ok.status()).toBe(200);
   expectSecurityHeaders(ok.headers());
