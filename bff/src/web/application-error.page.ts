@@ -22,7 +22,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The server-side application error page of PRODUCT.md §3, word for word. `host` is the host of the
+ * The server-side application error page of docs/product.md §3, word for word. `host` is the host of the
  * configured public URL, never the request's Host header. No stack trace, no error message.
  */
 export function renderApplicationErrorPage({

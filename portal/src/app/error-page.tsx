@@ -10,7 +10,7 @@ export interface ApplicationErrorPageProps {
 }
 
 /**
- * The generic application error page (PRODUCT.md §3, word for word). It depends on nothing that
+ * The generic application error page (docs/product.md §3, word for word). It depends on nothing that
  * could itself have failed: no ui-kit component, no data, no router context.
  */
 export function ApplicationErrorPage({ error }: ApplicationErrorPageProps) {

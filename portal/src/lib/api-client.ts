@@ -159,7 +159,7 @@ const withCsrfToken = (request: Request, readCsrfToken: () => string | undefined
   return request;
 };
 
-/** Sends the `csrf` cookie back as `X-CSRF-Token` on POST, PUT, PATCH and DELETE (API.md, CSRF). */
+/** Sends the `csrf` cookie back as `X-CSRF-Token` on POST, PUT, PATCH and DELETE (docs/api.md, CSRF). */
 export function csrfMiddleware(readCsrfToken: () => string | undefined): Middleware {
   return {
     onRequest({ request }) {

@@ -1,6 +1,6 @@
 import type { Session } from '@/lib/auth';
 
-/** Sessions and partners shaped like the demo data of PRODUCT.md §6. */
+/** Sessions and partners shaped like the demo data of docs/product.md §6. */
 
 export const acme = { slug: 'acme-outdoor', name: 'Acme Outdoor Co.' };
 export const northwind = { slug: 'northwind', name: 'Northwind Goods' };

@@ -1,5 +1,5 @@
 /*
- * The password rule of PRODUCT.md §5, mirrored so a person hears about a problem before sending:
+ * The password rule of docs/product.md §5, mirrored so a person hears about a problem before sending:
  * 15–128 characters, not containing the local part of their email. No composition rules. The
  * common-password list is the server's to check: it is the authority on all of this.
  */
