@@ -26,9 +26,9 @@ export interface PartnerAccessFacts {
 /**
  * The partner guard's statement, on every request of every partner route: the account's state, the
  * partner and the membership in ONE round trip, written by hand because it pays. `pnpm --filter
- * @partner-portal/bff bench` (2026-11-23, BENCH_ROUNDS=3, 2 cores shared with other jobs, load ~10):
- * public + this statement 590 requests/s (1696 µs/request), public + the same facts by three
- * Repository lookups 266 requests/s (3759 µs/request); 1 round trip against 3.
+ * @partner-portal/bff bench` (2026-11-23, 2 cores, quiet machine): public + this statement 1597
+ * requests/s (626 µs/request), public + the same facts by three Repository lookups 754 requests/s
+ * (1327 µs/request): 701 µs saved per request, 1 round trip against 3 (docs/performance.md).
  * Sent unnamed (no per-connection prepared statement), so it works behind a transaction pooler; that
  * costs a parse and plan per request (in-process, same machine: ~500 µs unnamed against ~280 µs as a
  * named statement, TypeORM's own overhead within noise).
