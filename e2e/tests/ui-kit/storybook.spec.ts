@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
 import { storybookURL } from '../../support/servers';
 
@@ -16,6 +16,13 @@ const index = JSON.parse(readFileSync(indexPath, 'utf8')) as {
 };
 const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
 
+// axe-core is injected once per preview page, not once per check (AxeBuilder injects it into the page
+// on every analyze()).
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
 type Preview = { page: Page; errors: string[]; theme: Theme };
 
 const test = base.extend<object, { preview: Preview }>({
@@ -30,6 +37,7 @@ const test = base.extend<object, { preview: Preview }>({
       page.on('pageerror', (error) => preview.errors.push(error.message));
       await page.goto('/iframe.html?viewMode=story&id=*');
       await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+      await page.addScriptTag({ content: axeSource });
       await use(preview);
       await context.close();
     },
@@ -84,19 +92,35 @@ async function checkTheme(preview: Preview, theme: Theme, contrastOnly: boolean)
   await expect(preview.page.locator('#storybook-root > [data-theme] > *')).not.toHaveCount(0);
   // The whole preview: dialogs, menus and toasts render in portals outside #storybook-root.
   // Only violations are fully reported: axe then skips the detail of passing nodes (several times faster).
-  const axe = new AxeBuilder({ page: preview.page }).options({ resultTypes: ['violations'] });
-  const results = await (
-    contrastOnly
-      ? axe.withRules(['color-contrast'])
-      : axe
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          // Page-level rules: a story is a component in isolation, not a page.
-          .disableRules(['region', 'landmark-one-main', 'page-has-heading-one'])
-  ).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${theme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  const violations = await preview.page.evaluate(
+    async ({ contrastOnly }) => {
+      type Violation = { id: string; nodes: Array<{ target: string[] }> };
+      type Axe = { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
+      const { axe } = window as unknown as { axe: Axe };
+      const options = contrastOnly
+        ? { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] }
+        : {
+            runOnly: {
+              type: 'tag',
+              values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+            },
+            // Page-level rules: a story is a component in isolation, not a page.
+            rules: {
+              region: { enabled: false },
+              'landmark-one-main': { enabled: false },
+              'page-has-heading-one': { enabled: false },
+            },
+            resultTypes: ['violations'],
+          };
+      const results = await axe.run(document, options);
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { contrastOnly },
   );
+  return violations.map(({ id, targets }) => `${theme}: ${id} (${targets.join(', ')})`);
 }
 
 test('the story index is not empty', () => {
