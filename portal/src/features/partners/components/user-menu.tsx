@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { useSignOut, type SessionUser } from '@/lib/auth';
 
+import { initialsOf } from './initials';
 import styles from './shell.module.css';
 
 export interface UserMenuProps {
@@ -36,7 +37,10 @@ export function UserMenu({ user, membersHref }: UserMenuProps) {
           loading={signOut.isPending}
           aria-label={`Account: ${user.name}`}
         >
-          {user.name}
+          <span className={styles.triggerName}>{user.name}</span>
+          <span className={styles.triggerInitials} aria-hidden="true">
+            {initialsOf(user.name)}
+          </span>
         </Button>
       }
     >
