@@ -48,6 +48,9 @@ describe('migrations', () => {
     );
     expect(await tablesOf(dataSource)).toEqual([
       'audit_logs',
+      'inventory_facet_counts',
+      'inventory_items',
+      'inventory_movements',
       'invitations',
       'memberships',
       'partners',

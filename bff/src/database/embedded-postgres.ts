@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedPostgresOptions {
@@ -32,7 +33,7 @@ export class EmbeddedPostgres {
     }
     let db: PGlite;
     try {
-      db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext } });
+      db = await PGlite.create({ dataDir: options.dataDir, extensions: { citext, pg_trgm } });
     } catch (error) {
       if (lockFile !== undefined) await rm(lockFile, { force: true });
       throw error;

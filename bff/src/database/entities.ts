@@ -1,6 +1,9 @@
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { PasswordResetToken } from '../auth/password/password-reset-token.entity.js';
 import { RefreshToken } from '../auth/tokens/refresh-token.entity.js';
+import { InventoryFacetCount } from '../inventory/inventory-facet-count.entity.js';
+import { InventoryItem } from '../inventory/inventory-item.entity.js';
+import { InventoryMovement } from '../inventory/inventory-movement.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
@@ -15,6 +18,9 @@ export const ENTITIES = [
   RefreshToken,
   PasswordResetToken,
   Invitation,
+  InventoryItem,
+  InventoryMovement,
+  InventoryFacetCount,
 ];
 
 /**
@@ -23,4 +29,11 @@ export const ENTITIES = [
  * statement that touches one of them without naming `partner_id`, and `migrations.e2e-spec.ts` on an
  * entity with a `partner_id` column that is missing here.
  */
-export const TENANT_TABLES: readonly string[] = ['memberships', 'invitations', 'audit_logs'];
+export const TENANT_TABLES: readonly string[] = [
+  'memberships',
+  'invitations',
+  'audit_logs',
+  'inventory_items',
+  'inventory_movements',
+  'inventory_facet_counts',
+];

@@ -1,5 +1,6 @@
 import { Foundation1795322252897 } from './1795322252897-foundation.js';
 import { Identity1795400000000 } from './1795400000000-identity.js';
+import { Inventory1795500000000 } from './1795500000000-inventory.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
-export const MIGRATIONS = [Foundation1795322252897, Identity1795400000000];
+export const MIGRATIONS = [Foundation1795322252897, Identity1795400000000, Inventory1795500000000];
