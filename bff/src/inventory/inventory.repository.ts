@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
   type KeyedRow,
   type KeysetRequest,
@@ -46,7 +46,10 @@ export interface NewMovement {
 /** What recording a movement did: both rows, or why nothing was written. */
 export type RecordOutcome =
   | { recorded: true; movement: InventoryMovement; item: InventoryItem }
-  | { recorded: false; reason: 'not_found' | 'insufficient_stock' };
+  | { recorded: false; reason: 'not_found' | 'insufficient_stock' | 'out_of_range' };
+
+/** PostgreSQL's `numeric_value_out_of_range`: a quantity would pass the integer columns' range. */
+const OUT_OF_RANGE = '22003';
 
 export interface FacetCount {
   facet: Facet;
@@ -273,8 +276,28 @@ export class InventoryRepository {
    * raises damaged by the units it takes), then the movement row. The update takes the item's row
    * lock, so concurrent movements of one item queue and each sees the one before: all count, and the
    * guard `on_hand + quantity >= 0` holds against the latest on hand. No row updated: nothing written.
+   * A quantity that would take on hand or damaged past the integer range (2,147,483,647) fails the
+   * statement: `out_of_range`, nothing written.
    */
   async recordMovement(
+    partnerId: string,
+    itemId: string,
+    movement: NewMovement,
+  ): Promise<RecordOutcome> {
+    try {
+      return await this.recordInTransaction(partnerId, itemId, movement);
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: unknown } | undefined)?.code === OUT_OF_RANGE
+      ) {
+        return { recorded: false, reason: 'out_of_range' };
+      }
+      throw error;
+    }
+  }
+
+  private recordInTransaction(
     partnerId: string,
     itemId: string,
     movement: NewMovement,
