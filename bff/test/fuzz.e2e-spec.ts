@@ -326,7 +326,7 @@ describe('the OpenAPI fuzzer over the inventory endpoints', () => {
       expect(report.failures).toEqual([]);
       expect(report.requests).toBeGreaterThanOrEqual(1_000);
       // Past the guards and the validation too: successes and refusals both.
-      expect(report.statuses.get(200)).toBeGreaterThan(50);
+      expect(report.statuses.get(200)).toBeGreaterThan(20);
       expect(report.statuses.get(400)).toBeGreaterThan(50);
     },
     Math.max(120_000, INVENTORY_RUNS * 8_000),

@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type Page,
   resolveSort,
+  type RowKey,
   type CountPolicy,
 } from '../common/list/index.js';
 import { type Facet, InventoryFacetCount } from './inventory-facet-count.entity.js';
@@ -82,9 +83,10 @@ const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
 export const INVENTORY_TOTAL: CountPolicy = { estimateAbove: 10_000, maxCountCost: 2_000 };
 
 /**
- * How many rows of the list's order a search page walks before it asks the trigram index instead. A
- * search that matches often fills its page within a few rows of the order; one that matches rarely
- * would walk the whole list, and reads its few matches through the index instead.
+ * How many rows of the list's order a search page walks before it asks the trigram index instead (and
+ * the rows a filtered export reads at a time). A search that matches often fills its page within a few
+ * rows of the order; one that matches rarely would walk the whole list, and reads its few matches
+ * through the index instead.
  */
 export const SEARCH_WINDOW = 4_000;
 
@@ -178,23 +180,38 @@ export class InventoryRepository {
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,
   ): Promise<Array<KeyedRow<InventoryItem>>> {
-    const [far] = await keysetFetch(
+    const window = await this.window(partnerId, filtered, request);
+    if (window.end === undefined) return keysetFetch(filtered, INVENTORY_ITEM_LIST, request);
+    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request);
+    if (rows.length >= request.count) return rows;
+    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+  }
+
+  /**
+   * The next `searchWindow` rows of the partner in the list's order after the request's boundary: the
+   * last of them (`end`, undefined when fewer remain), and `filtered` limited to them, an index range
+   * however rarely or often its filters match.
+   */
+  private async window(
+    partnerId: string,
+    filtered: SelectQueryBuilder<InventoryItem>,
+    request: KeysetRequest,
+  ): Promise<{ end: RowKey | undefined; rows: SelectQueryBuilder<InventoryItem> }> {
+    const [end] = await keysetFetch(
       this.items(partnerId, this.manager).select('i.id'),
       INVENTORY_ITEM_LIST,
       { ...request, count: 1, offset: this.searchWindow - 1 },
     );
-    if (far === undefined) return keysetFetch(filtered, INVENTORY_ITEM_LIST, request);
+    if (end === undefined) return { end: undefined, rows: filtered };
     const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;
     const descendingInSql = request.sort.descending !== request.backwards;
-    const windowed = filtered
+    const rows = filtered
       .clone()
       .andWhere(`(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`, {
-        windowKey: far.key.sortKey,
-        windowId: far.key.id,
+        windowKey: end.key.sortKey,
+        windowId: end.key.id,
       });
-    const rows = await keysetFetch(windowed, INVENTORY_ITEM_LIST, request);
-    if (rows.length >= request.count) return rows;
-    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+    return { end: end.key, rows };
   }
 
   /**
@@ -219,21 +236,46 @@ export class InventoryRepository {
     return row?.total ?? 0;
   }
 
-  /** Every row of the list in its order, in keyset batches, at most MAX_EXPORT_ROWS. */
+  /**
+   * Every row of the list in its order, at most MAX_EXPORT_ROWS. Unfiltered: keyset batches. Filtered:
+   * window after window of the partner's rows in the list's order, each read whole, so the export
+   * reads every row once however rarely or often the filters match (a plan that sorted every match
+   * for each batch would read them once per batch).
+   */
   async *rows(
     partnerId: string,
     filters: ItemFilters,
     sort: string | undefined,
   ): AsyncGenerator<InventoryItem> {
+    const filtered = this.filtered(partnerId, filters);
+    const unfiltered = Object.values(filters).every((value) => value === undefined);
+    const source = unfiltered
+      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort)
+      : this.windowedRows(partnerId, filtered, sort);
     let count = 0;
-    for await (const item of keysetRows(
-      this.filtered(partnerId, filters),
-      INVENTORY_ITEM_LIST,
-      sort,
-    )) {
+    for await (const item of source) {
       yield item;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
+    }
+  }
+
+  private async *windowedRows(
+    partnerId: string,
+    filtered: SelectQueryBuilder<InventoryItem>,
+    sortValue: string | undefined,
+  ): AsyncGenerator<InventoryItem> {
+    const sort = resolveSort(INVENTORY_ITEM_LIST, sortValue);
+    let boundary: RowKey | undefined;
+    for (;;) {
+      const request = { sort, boundary, backwards: false, count: this.searchWindow };
+      const window = await this.window(partnerId, filtered, request);
+      for (const row of await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request)) {
+        yield row.entity;
+      }
+      // Every match up to the window's end is out; the last window ran to the end of the list.
+      if (window.end === undefined) return;
+      boundary = window.end;
     }
   }
 
