@@ -202,7 +202,7 @@ describe('the inventory list against a reference query (property-based)', () => 
   });
 
   afterAll(async () => {
-    if (repository !== undefined) repository.searchWindow = 4_000;
+    if (repository !== undefined) repository.listWindow = 4_000;
     await api?.close();
     await database?.stop();
   });
@@ -320,7 +320,7 @@ describe('the inventory list against a reference query (property-based)', () => 
     const coverage = { pages: 0, rows: 0, empty: 0 };
     await fc.assert(
       fc.asyncProperty(listQuery, async (query) => {
-        repository.searchWindow = query.window;
+        repository.listWindow = query.window;
         const expected = await reference(query);
         const { forwards, backwards, first, pages } = await walk(query);
         expect(forwards).toEqual(expected);
@@ -353,7 +353,7 @@ describe('the inventory list against a reference query (property-based)', () => 
         listQuery,
         fc.array(change, { minLength: 1, maxLength: 30 }),
         async (query, changes) => {
-          repository.searchWindow = query.window;
+          repository.listWindow = query.window;
           const before = await reference(query);
           const touched = new Set<string>();
           let step = 0;

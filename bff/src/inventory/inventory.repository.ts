@@ -88,7 +88,7 @@ export const INVENTORY_TOTAL: CountPolicy = { estimateAbove: 10_000, maxCountCos
  * rows of the order; one that matches rarely would walk the whole list, and reads its few matches
  * through the index instead.
  */
-export const SEARCH_WINDOW = 4_000;
+export const LIST_WINDOW = 4_000;
 
 /** pg_trgm finds a substring through its index from three characters on. */
 const TRIGRAM = 3;
@@ -108,8 +108,8 @@ export function likeSubstring(text: string): string {
  */
 @Injectable()
 export class InventoryRepository {
-  /** SEARCH_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
-  searchWindow = SEARCH_WINDOW;
+  /** LIST_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
+  listWindow = LIST_WINDOW;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -170,7 +170,7 @@ export class InventoryRepository {
   }
 
   /**
-   * A page of a search: first within the next `searchWindow` rows of the list's order (an index range
+   * A page of a search: first within the next `listWindow` rows of the list's order (an index range
    * of the partner's rows, bounded however often the search matches); when that holds less than the
    * page, the search matches rarely here, and the page is read through the trigram index and sorted
    * (bounded by how rarely it matches). Either way the same rows as the plain keyset query.
@@ -188,7 +188,7 @@ export class InventoryRepository {
   }
 
   /**
-   * The next `searchWindow` rows of the partner in the list's order after the request's boundary: the
+   * The next `listWindow` rows of the partner in the list's order after the request's boundary: the
    * last of them (`end`, undefined when fewer remain), and `filtered` limited to them, an index range
    * however rarely or often its filters match.
    */
@@ -200,7 +200,7 @@ export class InventoryRepository {
     const [end] = await keysetFetch(
       this.items(partnerId, this.manager).select('i.id'),
       INVENTORY_ITEM_LIST,
-      { ...request, count: 1, offset: this.searchWindow - 1 },
+      { ...request, count: 1, offset: this.listWindow - 1 },
     );
     if (end === undefined) return { end: undefined, rows: filtered };
     const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;
@@ -268,7 +268,7 @@ export class InventoryRepository {
     const sort = resolveSort(INVENTORY_ITEM_LIST, sortValue);
     let boundary: RowKey | undefined;
     for (;;) {
-      const request = { sort, boundary, backwards: false, count: this.searchWindow };
+      const request = { sort, boundary, backwards: false, count: this.listWindow };
       const window = await this.window(partnerId, filtered, request);
       for (const row of await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request)) {
         yield row.entity;
