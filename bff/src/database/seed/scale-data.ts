@@ -154,22 +154,26 @@ async function* encodedBatches(
     for (const request of requests) yield copyBatch(encodeBatch(request));
     return;
   }
-  const pool = Array.from(
-    { length: workers },
-    () => new Worker(new URL('./scale-data.worker.js', import.meta.url)),
-  );
+  const pool = Array.from({ length: workers }, () => {
+    const worker = new Worker(new URL('./scale-data.worker.js', import.meta.url));
+    // A worker answers in the order it was asked.
+    const waiting: Array<{ resolve(batch: EncodedBatch): void; reject(error: unknown): void }> = [];
+    worker.on('message', (batch: EncodedBatch) => waiting.shift()?.resolve(batch));
+    worker.on('error', (error) => {
+      for (const waiter of waiting.splice(0)) waiter.reject(error);
+    });
+    return { worker, waiting };
+  });
   try {
-    // Each worker answers its requests in order: request i goes to worker i mod n, two ahead each.
+    // Request i goes to worker i mod n; each worker has one request ahead of the writer.
     const pending: Array<Promise<EncodedBatch>> = [];
     const ask = (index: number) => {
-      const worker = pool[index % workers] as Worker;
+      const { worker, waiting } = pool[index % workers] as (typeof pool)[number];
       pending[index] = new Promise<EncodedBatch>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
+        waiting.push({ resolve, reject });
       });
       worker.postMessage(requests[index]);
     };
-    // A worker takes one request at a time: the next is asked when its answer came.
     for (let i = 0; i < Math.min(workers, requests.length); i += 1) ask(i);
     for (let i = 0; i < requests.length; i += 1) {
       const batch = await (pending[i] as Promise<EncodedBatch>);
@@ -177,7 +181,7 @@ async function* encodedBatches(
       yield copyBatch(batch);
     }
   } finally {
-    await Promise.all(pool.map((worker) => worker.terminate()));
+    await Promise.all(pool.map(({ worker }) => worker.terminate()));
   }
 }
 
