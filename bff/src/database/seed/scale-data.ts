@@ -17,10 +17,11 @@ import {
 } from './inventory-generator.js';
 
 /**
- * `gen:data`: scale partners, one member each, and as many items and movements as asked, written to a
- * real PostgreSQL by the generator of the demo data (inventory-generator.ts). Worker threads generate
- * and encode the batches while the main thread streams them with COPY, so Node and the server work at
- * the same time; each batch (items, then their movements) commits on its own.
+ * `gen:data` (docs/operations.md): scale partners, one member each, and as many items and movements as
+ * asked, written to a real PostgreSQL by the generator of the demo data (inventory-generator.ts).
+ * Worker threads generate and encode the batches while the main thread streams them with COPY, so Node
+ * and the server work at the same time. Into empty inventory tables the load is one transaction with
+ * the indexes and foreign keys set aside; appended to existing inventory, each batch commits alone.
  */
 export interface ScaleDataOptions {
   databaseUrl: string;
