@@ -1,33 +1,12 @@
-import { Button, Inline, NumberField } from '@partner-portal/ui-kit';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, Inline, Spinner } from '@partner-portal/ui-kit';
+import { lazy, Suspense, useRef, useState } from 'react';
 
-import { ApiError } from '@/lib/api-client';
-import { apiFieldErrors, type ApiErrorMessages } from '@/lib/api-errors';
-import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { formatCount } from '@/lib/format';
-import { useFieldProblems } from '@/lib/form-problems';
 
 import type { InventoryItemDetail } from '../api/get-inventory-item';
-import { useUpdateReorderPoint } from '../api/update-reorder-point';
 
-import styles from './reorder-point.module.css';
-
-const FIELDS = ['reorderPoint'] as const;
-
-const saveMessages: ApiErrorMessages = {
-  byStatus: {
-    403: 'You can no longer change this item: your role in this partner has changed.',
-    404: 'This item no longer exists.',
-  },
-};
-
-/** The client's check; the API has the final word (its messages land beside the field too). */
-function reorderPointProblem(value: number | null): string | undefined {
-  if (value === null) return 'Enter a reorder point.';
-  if (!Number.isInteger(value)) return 'Enter a whole number of units.';
-  if (value < 0) return 'Enter 0 or more units.';
-  return undefined;
-}
+const loadForm = () => import('./reorder-point-form');
+const ReorderPointForm = lazy(async () => ({ default: (await loadForm()).ReorderPointForm }));
 
 export interface ReorderPointProps {
   partnerSlug: string;
@@ -38,114 +17,45 @@ export interface ReorderPointProps {
 
 /**
  * The item's reorder point: the stock level at or below which it counts as low. Managers and
- * admins edit it in place (PATCH `{ reorderPoint }`); the API's field errors show beside the field.
+ * admins edit it in place; the form loads when they are about to (a viewer never loads it).
  */
 export function ReorderPoint({ partnerSlug, item, editable }: ReorderPointProps) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<number | null>(item.reorderPoint);
-  const form = useFieldProblems(FIELDS);
-  const save = useUpdateReorderPoint(partnerSlug, item.id);
   const editButton = useRef<HTMLButtonElement>(null);
 
-  const close = () => {
-    setEditing(false);
-    form.setProblems({});
-    save.reset();
-    // Back to where the person started, once the button is there again.
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
-
-  const open = () => {
-    setDraft(item.reorderPoint);
-    setEditing(true);
-    requestAnimationFrame(() => form.focus('reorderPoint'));
-  };
-
-  if (!editing) {
+  if (editing) {
     return (
-      <Inline gap={2} align="center">
-        <span>{formatCount(item.reorderPoint)}</span>
-        {editable ? (
-          <Button
-            ref={editButton}
-            variant="ghost"
-            size="sm"
-            aria-label="Edit reorder point"
-            onClick={open}
-          >
-            Edit
-          </Button>
-        ) : null}
-      </Inline>
+      <Suspense fallback={<Spinner size="sm" label="Loading the reorder point form" />}>
+        <ReorderPointForm
+          partnerSlug={partnerSlug}
+          item={item}
+          onClose={() => {
+            setEditing(false);
+            // Back to where the person started, once the button is there again.
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
+      </Suspense>
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.reset();
-    if (!form.check({ reorderPoint: reorderPointProblem(draft) })) return;
-    if (draft === item.reorderPoint || draft === null) {
-      close();
-      return;
-    }
-    save.mutate(draft, {
-      onSuccess: close,
-      onError: (error) => {
-        const problems = apiFieldErrors(error, FIELDS);
-        // A refusal of the value that names no field of this form still belongs beside it.
-        if (
-          problems.reorderPoint === undefined &&
-          error instanceof ApiError &&
-          error.status === 400
-        ) {
-          problems.reorderPoint = error.detail ?? 'Enter a valid reorder point.';
-        }
-        form.setProblems(problems);
-        if (problems.reorderPoint !== undefined) form.focus('reorderPoint');
-      },
-    });
-  };
-
-  const cancelOnEscape = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    }
-  };
-
   return (
-    <form
-      className={styles.form}
-      aria-label="Reorder point"
-      noValidate
-      onSubmit={submit}
-      onKeyDown={cancelOnEscape}
-    >
-      <ApiProblemAlert error={save.error} messages={saveMessages} />
-      <NumberField
-        ref={form.fieldRef('reorderPoint')}
-        name="reorderPoint"
-        label="Reorder point"
-        hideLabel
-        hint="Units available at or below which the item is low on stock."
-        min={0}
-        step={1}
-        value={draft}
-        onValueChange={(value) => {
-          setDraft(value);
-          form.clearProblem('reorderPoint');
-        }}
-        error={form.problems.reorderPoint}
-        className={styles.field}
-      />
-      <Inline gap={2}>
-        <Button type="submit" size="sm" loading={save.isPending}>
-          Save
+    <Inline gap={2} align="center">
+      <span>{formatCount(item.reorderPoint)}</span>
+      {editable ? (
+        <Button
+          ref={editButton}
+          variant="ghost"
+          size="sm"
+          aria-label="Edit reorder point"
+          // Fetch the form's code as the pointer or the focus arrives, so it is there on click.
+          onPointerEnter={() => void loadForm()}
+          onFocus={() => void loadForm()}
+          onClick={() => setEditing(true)}
+        >
+          Edit
         </Button>
-        <Button variant="secondary" size="sm" onClick={close}>
-          Cancel
-        </Button>
-      </Inline>
-    </form>
+      ) : null}
+    </Inline>
   );
 }

@@ -127,7 +127,7 @@ describe('inventory item', () => {
       const user = userEvent.setup();
 
       await user.click(await screen.findByRole('button', { name: 'Edit reorder point' }));
-      const field = screen.getByRole('spinbutton', { name: 'Reorder point' });
+      const field = await screen.findByRole('spinbutton', { name: 'Reorder point' });
       await waitFor(() => expect(field).toHaveFocus());
       await user.clear(field);
       await user.type(field, '8{Enter}');
@@ -155,7 +155,7 @@ describe('inventory item', () => {
       const user = userEvent.setup();
 
       await user.click(await screen.findByRole('button', { name: 'Edit reorder point' }));
-      const field = screen.getByRole('spinbutton', { name: 'Reorder point' });
+      const field = await screen.findByRole('spinbutton', { name: 'Reorder point' });
       await user.clear(field);
       await user.type(field, '5000000');
       await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -174,7 +174,7 @@ describe('inventory item', () => {
       const user = userEvent.setup();
 
       await user.click(await screen.findByRole('button', { name: 'Edit reorder point' }));
-      const field = screen.getByRole('spinbutton', { name: 'Reorder point' });
+      const field = await screen.findByRole('spinbutton', { name: 'Reorder point' });
       await user.clear(field);
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter a reorder point.'));
@@ -192,7 +192,7 @@ describe('inventory item', () => {
       const user = userEvent.setup();
 
       await user.click(await screen.findByRole('button', { name: 'Edit reorder point' }));
-      const field = screen.getByRole('spinbutton', { name: 'Reorder point' });
+      const field = await screen.findByRole('spinbutton', { name: 'Reorder point' });
       await user.clear(field);
       await user.type(field, '3{Enter}');
       expect(await screen.findByRole('alert')).toHaveTextContent(
