@@ -18,6 +18,7 @@ import {
   type InventoryMovement,
 } from '../api/get-item-movements';
 
+import styles from './cells.module.css';
 import { claimableKinds, movementKinds } from './labels';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
@@ -66,7 +67,12 @@ const columns = (
     id: 'occurredAt',
     header: 'Occurred',
     cell: (movement) => (
-      <DateTime value={movement.occurredAt} format="datetime" locale={DISPLAY_LOCALE} />
+      <DateTime
+        value={movement.occurredAt}
+        format="datetime"
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
     ),
     rowHeader: true,
   },
@@ -80,7 +86,9 @@ const columns = (
   {
     id: 'quantity',
     header: 'Quantity',
-    cell: (movement) => formatSignedCount(movement.quantity),
+    cell: (movement) => (
+      <span className={styles.nowrap}>{formatSignedCount(movement.quantity)}</span>
+    ),
     align: 'end',
   },
   { id: 'reference', header: 'Reference', cell: (movement) => movement.reference ?? '—' },

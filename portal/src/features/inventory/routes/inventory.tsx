@@ -25,17 +25,34 @@ import {
 import { inventoryCsvUrl } from '../api/inventory-csv';
 import { InventoryFilters } from '../components/inventory-filters';
 
+import styles from '../components/cells.module.css';
+
 const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => [
   {
     id: 'sku',
     header: 'SKU',
-    cell: (item) => <Link href={paths.inventoryItem(partnerSlug, item.id)}>{item.sku}</Link>,
+    cell: (item) => (
+      <Link href={paths.inventoryItem(partnerSlug, item.id)} className={styles.nowrap}>
+        {item.sku}
+      </Link>
+    ),
     sortable: true,
     rowHeader: true,
   },
-  { id: 'name', header: 'Name', cell: (item) => item.name, sortable: true },
-  { id: 'category', header: 'Category', cell: (item) => item.category },
-  { id: 'warehouse', header: 'Warehouse', cell: (item) => item.warehouse },
+  {
+    id: 'name',
+    header: 'Name',
+    // Category and warehouse under the name: one column fewer, so a laptop shows every column.
+    cell: (item) => (
+      <>
+        <span className={styles.primary}>{item.name}</span>
+        <span className={styles.secondary}>
+          {item.category} · {item.warehouse}
+        </span>
+      </>
+    ),
+    sortable: true,
+  },
   { id: 'stockState', header: 'Stock', cell: (item) => <StatusPill status={item.stockState} /> },
   {
     id: 'onHand',
@@ -55,7 +72,12 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
     id: 'value',
     header: 'Value',
     cell: (item) => (
-      <Money amount={item.value.amount} currency={item.value.currency} locale={DISPLAY_LOCALE} />
+      <Money
+        amount={item.value.amount}
+        currency={item.value.currency}
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
     ),
     sortable: true,
     align: 'end',
@@ -63,7 +85,14 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
   {
     id: 'updatedAt',
     header: 'Updated',
-    cell: (item) => <DateTime value={item.updatedAt} format="date" locale={DISPLAY_LOCALE} />,
+    cell: (item) => (
+      <DateTime
+        value={item.updatedAt}
+        format="date"
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
+    ),
     sortable: true,
   },
 ];
