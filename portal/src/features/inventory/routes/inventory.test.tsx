@@ -39,6 +39,7 @@ describe('inventory list', () => {
     expect(link).toHaveAttribute('href', `/acme-outdoor/inventory/${tent.id}`);
     const row = link.closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('Trailhead 2-person tent');
+    expect(row).toHaveTextContent('Tents · Berlin North');
     expect(within(row).getByText('Low stock')).toBeVisible();
     expect(row).toHaveTextContent('€1,806.00');
     expect(within(table()).getByText('Out of stock')).toBeVisible();
@@ -196,7 +197,7 @@ describe('inventory list', () => {
     const user = userEvent.setup();
 
     const row = (await screen.findByRole('link', { name: 'TENT-2P-GRN' })).closest('tr');
-    await user.click(within(row as HTMLElement).getByText('Berlin North'));
+    await user.click(within(row as HTMLElement).getByText('Low stock'));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/acme-outdoor/inventory/${tent.id}`),
     );
