@@ -24,6 +24,8 @@ export default {
     '^@partner-portal/ui-kit$': '<rootDir>/node_modules/@partner-portal/ui-kit/dist/index.js',
     '\\.css$': 'identity-obj-proxy',
   },
+  // A screen test walks several renders; on a loaded machine that takes more than jest's 5 s.
+  testTimeout: 20_000,
   clearMocks: true,
   restoreMocks: true,
 };

@@ -70,6 +70,8 @@ export { IconButton } from './IconButton';
 export type { IconButtonProps } from './IconButton';
 export { Link } from './Link';
 export type { LinkProps } from './Link';
+export { LinkButton } from './LinkButton';
+export type { LinkButtonProps } from './LinkButton';
 export { Money } from './Money';
 export type { MoneyProps } from './Money';
 export { formatMoney, majorToMinor, minorToMajor, parseMoney } from './Money';
@@ -108,8 +110,14 @@ export { Inline, Stack } from './Stack';
 export type { InlineProps, SpaceStep, StackProps } from './Stack';
 export { Stat } from './Stat';
 export type { StatDelta, StatProps } from './Stat';
-export { StatusPill, claimStatusLabels, claimStatusTones } from './StatusPill';
-export type { ClaimStatus, StatusPillProps } from './StatusPill';
+export {
+  StatusPill,
+  claimStatusLabels,
+  claimStatusTones,
+  stockStateLabels,
+  stockStateTones,
+} from './StatusPill';
+export type { ClaimStatus, StatusPillProps, StatusPillStatus, StockState } from './StatusPill';
 export { Switch } from './Switch';
 export type { SwitchProps } from './Switch';
 export { Tab, TabList, TabPanel, Tabs } from './Tabs';

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import { expect, test } from '../../support/fixtures';
 import { signInThroughApi } from '../../support/session';
 
@@ -12,15 +14,30 @@ const pages = [
   { path: `/${slug}/overview`, heading: /overview/i },
   { path: `/${slug}/analytics`, heading: /analytics/i },
   { path: `/${slug}/inventory`, heading: /inventory/i },
-  { path: `/${slug}/inventory/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /item|inventory/i },
+  // A named item of the demo inventory (docs/product.md §6), by its SKU: ids are the data's own.
+  { path: `/${slug}/inventory/{ACM-TEN-00001}`, heading: /Trailhead Tent/ },
   { path: `/${slug}/claims`, heading: /claims/i },
   { path: `/${slug}/claims/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /claim/i },
 ];
 
+/** `/acme-outdoor/inventory/{SKU}` → the item's page, its id looked up through the API. */
+async function withItemIds(page: Page, path: string): Promise<string> {
+  const sku = /\{([^}]+)\}/.exec(path)?.[1];
+  if (sku === undefined) return path;
+  const response = await page.request.get(
+    `/api/partners/${slug}/inventory?q=${encodeURIComponent(sku)}`,
+  );
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: Array<{ id: string; sku: string }> };
+  const item = items.find((candidate) => candidate.sku === sku);
+  expect(item, `the demo item ${sku}`).toBeDefined();
+  return path.replace(`{${sku}}`, item?.id ?? '');
+}
+
 for (const { path, heading, signedIn = true } of pages) {
   test(`${path} renders its page`, async ({ page, browserErrors }) => {
     if (signedIn) await signInThroughApi(page, 'viewer@acme.example');
-    const response = await page.goto(path);
+    const response = await page.goto(await withItemIds(page, path));
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
 import { acme, partnerBody, viewerSession } from '@/testing/fixtures';
+import { listPage } from '@/testing/list-page';
 import { mockApi, problem } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
@@ -16,6 +17,11 @@ const signedInAsViewer = () =>
   mockApi({
     'GET /api/me': () => Response.json(viewerSession),
     'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+    // A partner without items yet.
+    'GET /api/partners/acme-outdoor/inventory': () => Response.json(listPage([])),
+    'GET /api/partners/acme-outdoor/inventory/facets': () =>
+      Response.json({ categories: [], warehouses: [] }),
+    'GET /api/partners/acme-outdoor/inventory/item-1': () => problem(404, 'not_found'),
   });
 
 describe('signed-out screens', () => {
@@ -89,13 +95,7 @@ describe('partner screens', () => {
   it.each([
     ['/acme-outdoor/overview', 'Overview', 'Overview', 'Nothing to show yet'],
     ['/acme-outdoor/analytics', 'Analytics', 'Analytics', 'No analytics to show yet'],
-    ['/acme-outdoor/inventory', 'Inventory', 'Inventory', 'No inventory to show yet'],
-    [
-      '/acme-outdoor/inventory/item-1',
-      'Inventory item',
-      'Inventory',
-      'No item details to show yet',
-    ],
+    ['/acme-outdoor/inventory', 'Inventory', 'Inventory', 'No inventory yet'],
     ['/acme-outdoor/claims', 'Claims', 'Claims', 'No claims to show yet'],
     ['/acme-outdoor/claims/claim-1', 'Claim', 'Claims', 'No claim details to show yet'],
   ])('%s renders "%s" in the app shell', async (path, heading, section, empty) => {
@@ -147,20 +147,19 @@ describe('partner screens', () => {
 describe('not found', () => {
   beforeEach(signedInAsViewer);
 
-  it.each(['/no/such/page', '/acme-outdoor/no-such-section', '/Not_A_Slug/overview'])(
-    '%s shows the 404 screen',
-    async (path) => {
-      renderRoute(path);
+  it.each([
+    '/no/such/page',
+    '/acme-outdoor/no-such-section',
+    '/Not_A_Slug/overview',
+    '/acme-outdoor/inventory/item-1',
+  ])('%s shows the 404 screen', async (path) => {
+    renderRoute(path);
 
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
-        'href',
-        '/',
-      );
-      await waitFor(() => expect(document.title).toBe('Page not found · Partner Portal'));
-      expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
-    },
-  );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page not found · Partner Portal'));
+    expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
+  });
 });

@@ -102,10 +102,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: routePatterns.inventoryItem,
-            lazy: async () => ({
-              Component: (await import('@/features/inventory/routes/inventory-item'))
-                .InventoryItemRoute,
-            }),
+            lazy: async () => {
+              const { InventoryItemRoute, createInventoryItemLoader } =
+                await import('@/features/inventory/routes/inventory-item');
+              // An item the partner does not have is the not-found screen, before anything renders.
+              return {
+                Component: InventoryItemRoute,
+                loader: createInventoryItemLoader(queryClient),
+              };
+            },
           },
           {
             path: routePatterns.claims,

@@ -27,6 +27,7 @@ describe('paths', () => {
     expect(paths.claims('acme-outdoor')).toBe('/acme-outdoor/claims');
     expect(paths.claim('acme-outdoor', 'c-42')).toBe('/acme-outdoor/claims/c-42');
     expect(paths.members('acme-outdoor')).toBe('/acme-outdoor/members');
+    expect(paths.fileClaim('acme-outdoor', 'm-7')).toBe('/acme-outdoor/claims?fileFor=m-7');
   });
 
   it('encodes ids so that they stay one path segment', () => {

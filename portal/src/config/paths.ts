@@ -47,6 +47,9 @@ export const paths = {
   inventoryItem: (partnerSlug: string, itemId: string): string =>
     `${partnerBase(partnerSlug)}/inventory/${segment(itemId)}`,
   claims: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/claims`,
+  /** The claims screen with the new-claim form open, pre-filled from a loss or damage movement. */
+  fileClaim: (partnerSlug: string, movementId: string): string =>
+    withQuery(`${partnerBase(partnerSlug)}/claims`, { fileFor: movementId }),
   claim: (partnerSlug: string, claimId: string): string =>
     `${partnerBase(partnerSlug)}/claims/${segment(claimId)}`,
   members: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/members`,

@@ -37,3 +37,8 @@ export type ApiBody<P extends keyof ApiPaths, M extends Method> =
   }
     ? T
     : never;
+
+/** The query parameters of a path's operation (a list's filters, sort and cursor). */
+export type ApiQuery<P extends keyof ApiPaths, M extends Method> = NonNullable<
+  OperationOf<ApiPaths, P, M> extends { parameters: { query?: infer Query } } ? Query : never
+>;

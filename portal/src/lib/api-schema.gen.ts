@@ -206,6 +206,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s items, searched, filtered and sorted, a page at a time. */
+        get: operations["listInventoryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/inventory.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportInventoryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/inventory/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s categories and warehouses, each with its number of items. */
+        get: operations["getInventoryFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/inventory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item. */
+        get: operations["getInventoryItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets the item’s reorder point (manager). */
+        patch: operations["updateInventoryItem"];
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/inventory/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item’s movements, newest first, a page at a time. */
+        get: operations["listInventoryMovements"];
+        put?: never;
+        /** Records a movement and updates the item in one transaction (staff, or an internal service with a staff token). */
+        post: operations["recordInventoryMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/invitations": {
         parameters: {
             query?: never;
@@ -274,6 +361,8 @@ export interface components {
         ChangeRoleDto: {
             role: components["schemas"]["MembershipRole"];
         };
+        /** @enum {string} */
+        ClaimStatus: "draft" | "submitted" | "in_review" | "info_requested" | "approved" | "rejected" | "paid" | "withdrawn";
         CreateInvitationDto: {
             /** @example new.person@acme.example */
             email: string;
@@ -297,6 +386,104 @@ export interface components {
              * @enum {string}
              */
             status: "ok";
+        };
+        InventoryFacetValue: {
+            /** @description Items of the partner with this value. */
+            count: number;
+            /** @example Tents */
+            value: string;
+        };
+        InventoryFacets: {
+            /** @description By value, ascending. */
+            categories: components["schemas"]["InventoryFacetValue"][];
+            /** @description By value, ascending. */
+            warehouses: components["schemas"]["InventoryFacetValue"][];
+        };
+        InventoryItem: {
+            /** @description onHand − reserved (may be negative). */
+            available: number;
+            /** @example 4006381333931 */
+            barcode: string | null;
+            /** @example Tents */
+            category: string;
+            /** Format: date-time */
+            createdAt: string;
+            damaged: number;
+            /** Format: uuid */
+            id: string;
+            inbound: number;
+            /** @example Two-person tent, green */
+            name: string;
+            onHand: number;
+            reorderPoint: number;
+            reserved: number;
+            /** @example TENT-2P-GRN */
+            sku: string;
+            status: components["schemas"]["InventoryItemStatus"];
+            /** @description `out` when available ≤ 0, `low` when 0 < available ≤ reorderPoint, else `in`. */
+            stockState: components["schemas"]["StockState"];
+            /** @description The value of one unit. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description onHand × unitValue. */
+            value: components["schemas"]["Money"];
+            /** @example Berlin-1 */
+            warehouse: string;
+        };
+        InventoryItemPage: {
+            items: components["schemas"]["InventoryItem"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        InventoryItemStatus: "active" | "discontinued";
+        InventoryMovement: {
+            /** @description The claim filed from this movement, if any. */
+            claim: components["schemas"]["InventoryMovementClaim"] | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["InventoryMovementKind"];
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened in the warehouse.
+             */
+            occurredAt: string;
+            /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
+            quantity: number;
+            /**
+             * Format: date-time
+             * @description When it was recorded here.
+             */
+            recordedAt: string;
+            reference: string | null;
+        };
+        InventoryMovementClaim: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            status: components["schemas"]["ClaimStatus"];
+        };
+        /** @enum {string} */
+        InventoryMovementKind: "receipt" | "shipment" | "adjustment" | "damage" | "loss" | "return" | "transfer";
+        InventoryMovementPage: {
+            items: components["schemas"]["InventoryMovement"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
         };
         InvitationDto: {
             /** @example new.person@acme.example */
@@ -332,6 +519,18 @@ export interface components {
         };
         /** @enum {string} */
         MembershipRole: "viewer" | "manager" | "admin";
+        Money: {
+            /**
+             * @description Minor units (cents).
+             * @example 12345
+             */
+            amount: number;
+            /**
+             * @description ISO 4217: the partner’s currency.
+             * @example EUR
+             */
+            currency: string;
+        };
         PartnerDto: {
             /**
              * @description ISO 4217: the currency of every amount of this partner.
@@ -385,6 +584,23 @@ export interface components {
             /** @example email must be an email */
             message: string;
         };
+        RecordInventoryMovement: {
+            kind: components["schemas"]["InventoryMovementKind"];
+            note?: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened (default now): not in the future (a minute of clock skew allowed).
+             */
+            occurredAt?: string;
+            /** @description Signed units on hand: receipt, return > 0; shipment, damage, loss < 0; adjustment, transfer ≠ 0. */
+            quantity: number;
+            reference?: string | null;
+        };
+        RecordedInventoryMovement: {
+            /** @description The item after the movement. */
+            item: components["schemas"]["InventoryItem"];
+            movement: components["schemas"]["InventoryMovement"];
+        };
         ResetPasswordDto: {
             /**
              * Format: password
@@ -420,6 +636,11 @@ export interface components {
              * @example portal-demo-passphrase
              */
             password: string;
+        };
+        /** @enum {string} */
+        StockState: "in" | "low" | "out";
+        UpdateInventoryItem: {
+            reorderPoint: number;
         };
     };
     responses: never;
@@ -846,6 +1067,408 @@ export interface operations {
             };
             /** @description No such partner, or not a member: the same answer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listInventoryItems: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "sku" | "-sku" | "name" | "-name" | "onHand" | "-onHand" | "available" | "-available" | "value" | "-value" | "updatedAt" | "-updatedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
+                q?: string;
+                status?: components["schemas"]["InventoryItemStatus"];
+                /** @description Exact category (one of the facets). */
+                category?: string;
+                /** @description Exact warehouse (one of the facets). */
+                warehouse?: string;
+                stock?: components["schemas"]["StockState"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItemPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportInventoryItems: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "sku" | "-sku" | "name" | "-name" | "onHand" | "-onHand" | "available" | "-available" | "value" | "-value" | "updatedAt" | "-updatedAt";
+                /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
+                q?: string;
+                status?: components["schemas"]["InventoryItemStatus"];
+                /** @description Exact category (one of the facets). */
+                category?: string;
+                /** @description Exact warehouse (one of the facets). */
+                warehouse?: string;
+                stock?: components["schemas"]["StockState"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment: a header row, then one row per item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryFacets"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInventoryItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description A reorder point that is not an integer of 0–1,000,000,000, or another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listInventoryMovements: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "occurredAt" | "-occurredAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryMovementPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    recordInventoryMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInventoryMovement"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedInventoryMovement"];
+                };
+            };
+            /** @description A quantity whose sign does not fit the kind, an occurredAt in the future, or another field (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not staff, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description It would take on hand below 0 (`code: insufficient_stock`); nothing was written. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
@@ -12,7 +12,7 @@ function Harness() {
   const list = useListState({
     sortFields,
     defaultSort,
-    filters: { status: ['active', 'disabled'] },
+    filters: { status: ['active', 'disabled'], warehouse: 'any' },
     search: true,
     searchDebounceMs: 200,
   });
@@ -32,6 +32,14 @@ function Harness() {
       <button onClick={() => list.setFilter('status', 'active')}>Only active</button>
       <button onClick={() => list.goToCursor('c2')}>Next page</button>
       <button onClick={() => list.clearFilters()}>Clear filters</button>
+      <button
+        onClick={() => {
+          list.commitSearch('te');
+          list.setSearchDraft('ten');
+        }}
+      >
+        Send and type on
+      </button>
     </>
   );
 }
@@ -63,6 +71,15 @@ describe('useListState', () => {
     const { query } = renderList('/things?sort=-nope&status=everything&cursor=c1&q=%20tent%20');
     expect(query()).toEqual({ sort: 'name', cursor: 'c1', q: 'tent' });
     expect(screen.getByLabelText('active filters')).toHaveTextContent('1');
+  });
+
+  it("takes any non-empty value of an 'any' filter, and leaves an empty one out", () => {
+    const { query } = renderList('/things?warehouse=Berlin%20North&status=');
+    expect(query()).toEqual({ sort: 'name', warehouse: 'Berlin North' });
+    expect(screen.getByLabelText('active filters')).toHaveTextContent('1');
+    cleanup();
+    const { query: emptyQuery } = renderList('/things?warehouse=');
+    expect(emptyQuery()).toEqual({ sort: 'name' });
   });
 
   it('sorts from the first page, as a new history entry, and leaves the default sort out', async () => {
@@ -105,6 +122,19 @@ describe('useListState', () => {
     await waitFor(() => expect(query()).toEqual({ sort: 'name', q: 'tent' }));
     expect(router.state.location.search).toBe('?q=tent');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps what was typed after a search was sent when the URL catches up with it', async () => {
+    const { router, query, user } = renderList('/things');
+
+    await user.click(screen.getByRole('button', { name: 'Send and type on' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=te'));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('ten');
+    await waitFor(() => expect(query()).toEqual({ sort: 'name', q: 'ten' }));
+
+    // The URL moving on its own (back) still sets the box.
+    await act(() => router.navigate('/things?q=stove'));
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('stove');
   });
 
   it('clears the filters and the search but keeps the sort, and the search box follows', async () => {

@@ -32,13 +32,20 @@ export interface ListPage<Row> {
   totalExact: boolean;
 }
 
+/** A filter's allowed values, or `'any'` non-empty value. */
+export type ListFilterValues = readonly string[] | 'any';
+
 export interface ListStateOptions<Field extends string, FilterKey extends string> {
   /** The fields the API sorts this list by. */
   sortFields: readonly Field[];
   /** The sort when the URL names none (or one the list does not know). */
   defaultSort: ListSort<Field>;
-  /** Each filter's allowed values; a value outside them reads as no filter. */
-  filters?: Readonly<Record<FilterKey, readonly string[]>>;
+  /**
+   * Each filter's allowed values; a value outside them reads as no filter. `'any'` takes any
+   * non-empty value, for filters whose values are the partner's own data (a category, a
+   * warehouse) that the server checks.
+   */
+  filters?: Readonly<Record<FilterKey, ListFilterValues>>;
   /** Whether the list has a search box (`?q=`). */
   search?: boolean;
   /** Pause of the search box before the search is sent. */
@@ -119,11 +126,11 @@ export function useListState<Field extends string, FilterKey extends string = ne
   const sort = parseSort(params.get(LIST_PARAMS.sort), sortFields, defaultSort);
   const cursor = nonEmpty(params.get(LIST_PARAMS.cursor));
   const search = hasSearch ? (nonEmpty(params.get(LIST_PARAMS.search))?.trim() ?? '') : '';
-  const filterEntries = Object.entries(filterValues ?? {}) as Array<[FilterKey, readonly string[]]>;
+  const filterEntries = Object.entries(filterValues ?? {}) as Array<[FilterKey, ListFilterValues]>;
   const filters: Partial<Record<FilterKey, string>> = {};
   for (const [key, allowed] of filterEntries) {
-    const value = params.get(key);
-    if (value !== null && allowed.includes(value)) filters[key] = value;
+    const value = nonEmpty(params.get(key));
+    if (value !== undefined && (allowed === 'any' || allowed.includes(value))) filters[key] = value;
   }
 
   /** Applies a change to the URL's params; every change but a page move starts from page one. */
@@ -139,12 +146,15 @@ export function useListState<Field extends string, FilterKey extends string = ne
     );
 
   // The search box runs ahead of the URL while typing pauses; it follows the URL when that moves
-  // on its own (back, forward, a cleared filter).
+  // on its own (back, forward, a cleared filter), but not when the URL catches up with a search
+  // the box sent itself: what was typed meanwhile stays.
   const [searchDraft, setDraft] = useState(search);
   const [draftFor, setDraftFor] = useState(search);
+  const [sentSearch, setSentSearch] = useState<string>();
   if (draftFor !== search) {
     setDraftFor(search);
-    setDraft(search);
+    if (search === sentSearch) setSentSearch(undefined);
+    else setDraft(search);
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -153,6 +163,7 @@ export function useListState<Field extends string, FilterKey extends string = ne
     clearTimeout(timer.current);
     const trimmed = text.trim();
     setDraft(text);
+    if (trimmed !== search) setSentSearch(trimmed);
     update(
       (next) => {
         if (trimmed === '') next.delete(LIST_PARAMS.search);

@@ -13,9 +13,8 @@ import type { ReactNode } from 'react';
 
 import { ApiError } from './api-client';
 import { describeApiError } from './api-errors';
+import { formatCount } from './format';
 import type { ListPage, ListState } from './list-state';
-
-const numbers = new Intl.NumberFormat('en');
 
 /** What a list holds, singular and plural: "member", "members". */
 export interface ListNoun {
@@ -28,7 +27,7 @@ export function formatListTotal(
   page: Pick<ListPage<unknown>, 'total' | 'totalExact'>,
   noun: ListNoun,
 ) {
-  const count = `${numbers.format(page.total)} ${page.total === 1 ? noun.one : noun.other}`;
+  const count = `${formatCount(page.total)} ${page.total === 1 ? noun.one : noun.other}`;
   return page.totalExact ? count : `About ${count}`;
 }
 
@@ -50,6 +49,8 @@ export interface ListViewProps<Row, Field extends string, FilterKey extends stri
   empty: { title: string; description?: ReactNode; action?: ReactNode };
   /** Names the search box when the list has one ("Search members"). */
   searchLabel?: string;
+  /** What the search box looks in, shown in it while empty ("SKU, name or barcode"). */
+  searchPlaceholder?: string;
   /** The filter controls of the FilterBar (Select size="sm", DateRangePicker…). */
   filters?: ReactNode;
   /** Actions on the whole list, at the end of the FilterBar (Export CSV, New claim). */
@@ -71,6 +72,7 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
   onRowClick,
   empty,
   searchLabel,
+  searchPlaceholder,
   filters,
   actions,
 }: ListViewProps<Row, Field, FilterKey>) {
@@ -88,12 +90,17 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
       {searchLabel !== undefined ? (
         <SearchField
           label={searchLabel}
+          placeholder={searchPlaceholder}
           size="sm"
           value={state.searchDraft}
-          onValueChange={state.setSearchDraft}
-          onSearch={state.commitSearch}
-          // The list state debounces; SearchField's own pause would only add to it.
-          debounceMs={0}
+          // The list state sends the search once typing pauses; a cleared box (the clear button,
+          // Escape) and Enter send it at once.
+          onValueChange={(text) =>
+            text === '' ? state.commitSearch(text) : state.setSearchDraft(text)
+          }
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') state.commitSearch(event.currentTarget.value);
+          }}
         />
       ) : null}
       {filters}

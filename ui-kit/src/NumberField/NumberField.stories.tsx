@@ -35,6 +35,11 @@ export const WithError: Story = {
   args: { error: 'More than the 8 units on hand.', defaultValue: 12 },
 };
 
+/** Edited in place, beside the term that names it: the label is hidden but still names the field. */
+export const HiddenLabel: Story = {
+  args: { label: 'Reorder point', hideLabel: true, min: 0, defaultValue: 40 },
+};
+
 export const Disabled: Story = { args: { disabled: true, showSteppers: true } };
 
 export const DarkTheme: Story = { args: { showSteppers: true }, parameters: { theme: 'dark' } };

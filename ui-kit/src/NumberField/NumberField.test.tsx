@@ -30,6 +30,13 @@ describe('NumberField', () => {
     expect(onValueChange.mock.calls).toEqual([[10], [0]]);
   });
 
+  it('keeps a hidden label as its accessible name', () => {
+    render(<NumberField label="Reorder point" hideLabel defaultValue={40} />);
+    const label = screen.getByText('Reorder point');
+    expect(screen.getByRole('spinbutton', { name: 'Reorder point' })).toHaveValue('40');
+    expect(label.tagName).toBe('LABEL');
+  });
+
   it('parses typed numbers in the locale on blur and clamps them', async () => {
     const onValueChange = jest.fn();
     render(<NumberField label="Weight" locale="de-DE" max={100} onValueChange={onValueChange} />);

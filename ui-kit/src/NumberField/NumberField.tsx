@@ -10,6 +10,8 @@ export interface NumberFieldProps extends Omit<
 > {
   /** The visible label. */
   label: string;
+  /** Hides the label visually (a table cell, an inline edit beside its term); it still names the field. */
+  hideLabel?: boolean;
   /** The number (controlled); `null` when empty. */
   value?: number | null;
   /** The initial number (uncontrolled). */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StatusPill, type ClaimStatus } from './StatusPill';
+import { StatusPill, type ClaimStatus, type StockState } from './StatusPill';
 import { Inline } from '../Stack';
 
 const statuses: ClaimStatus[] = [
@@ -13,11 +13,13 @@ const statuses: ClaimStatus[] = [
   'withdrawn',
 ];
 
+const stockStates: StockState[] = ['in', 'low', 'out'];
+
 const meta = {
   title: 'Data display/StatusPill',
   component: StatusPill,
   args: { status: 'in_review' },
-  argTypes: { status: { control: 'select', options: statuses } },
+  argTypes: { status: { control: 'select', options: [...statuses, ...stockStates] } },
 } satisfies Meta<typeof StatusPill>;
 
 export default meta;
@@ -34,6 +36,19 @@ export const AllStatuses: Story = {
     </Inline>
   ),
 };
+
+/** An inventory item's stock state: in stock, low (at or below its reorder point), out. */
+export const StockStates: Story = {
+  render: () => (
+    <Inline gap={2}>
+      {stockStates.map((state) => (
+        <StatusPill key={state} status={state} />
+      ))}
+    </Inline>
+  ),
+};
+
+export const StockStatesDarkTheme: Story = { ...StockStates, parameters: { theme: 'dark' } };
 
 export const CustomLabel: Story = {
   args: { status: 'info_requested', label: 'Informations demandées' },

@@ -38,24 +38,56 @@ export const claimStatusLabels: Record<ClaimStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** The stock state of an inventory item: `out` at or below zero available, `low` at or below its reorder point. */
+export type StockState = 'in' | 'low' | 'out';
+
+/** One tone per stock state, shared by every place that shows one. */
+export const stockStateTones: Record<StockState, BadgeTone> = {
+  in: 'success',
+  low: 'warning',
+  out: 'danger',
+};
+
+/** Default English labels of the stock states. */
+export const stockStateLabels: Record<StockState, string> = {
+  in: 'In stock',
+  low: 'Low stock',
+  out: 'Out of stock',
+};
+
+/** Every status a pill shows: a claim's lifecycle state or an item's stock state. */
+export type StatusPillStatus = ClaimStatus | StockState;
+
+const statusTones: Record<StatusPillStatus, BadgeTone> = {
+  ...claimStatusTones,
+  ...stockStateTones,
+};
+const statusLabels: Record<StatusPillStatus, string> = {
+  ...claimStatusLabels,
+  ...stockStateLabels,
+};
+
 export interface StatusPillProps extends Omit<ComponentPropsWithRef<'span'>, 'children'> {
-  /** The claim status to show. */
-  status: ClaimStatus;
+  /** The status to show: a claim status or a stock state (`in`, `low`, `out`). */
+  status: StatusPillStatus;
   /** Overrides the label (e.g. a translation); the tone still follows `status`. */
   label?: string;
 }
 
-/** A claim's status as a coloured pill with a text label (colour is never the only cue). */
+/**
+ * A claim's status or an item's stock state as a coloured pill with a text label (colour is never
+ * the only cue).
+ */
 export function StatusPill({ status, label, className, ...rest }: StatusPillProps) {
   return (
     <span
       className={cx(styles.root, className)}
-      data-tone={claimStatusTones[status]}
+      data-tone={statusTones[status]}
       data-status={status}
       {...rest}
     >
       <span className={styles.dot} aria-hidden="true" />
-      {label ?? claimStatusLabels[status]}
+      {label ?? statusLabels[status]}
     </span>
   );
 }

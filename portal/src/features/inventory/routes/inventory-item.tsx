@@ -1,17 +1,131 @@
+import {
+  Badge,
+  Breadcrumbs,
+  Card,
+  DateTime,
+  DescriptionList,
+  EmptyState,
+  Inline,
+  Money,
+  PageHeader,
+  StatusPill,
+} from '@partner-portal/ui-kit';
 import { useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { PlaceholderScreen } from '@/lib/placeholder-screen';
+import { canManage, usePartnerRole } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
+import { usePartnerSlug } from '@/lib/use-partner-slug';
 
+import { useInventoryItem } from '../api/get-inventory-item';
+import { itemStatusLabels } from '../components/labels';
+import { MovementHistory } from '../components/movement-history';
+import { ReorderPoint } from '../components/reorder-point';
+
+import styles from './inventory-item.module.css';
+
+export { createInventoryItemLoader } from '../api/get-inventory-item';
+
+/**
+ * One item (docs/product.md §3): its quantities, value, stock state and reorder point (editable by
+ * managers and admins), its movement history, and the claims about it. The route's loader has the
+ * item in the cache, or showed the not-found screen.
+ */
 export function InventoryItemRoute() {
+  const partnerSlug = usePartnerSlug();
   const { itemId = '' } = useParams();
+  const { data: item } = useInventoryItem(partnerSlug, itemId);
+  const role = usePartnerRole(partnerSlug);
+  const manages = canManage(role);
+  useDocumentTitle(item?.name ?? 'Inventory item', 'Inventory', partnerSlug);
+
+  if (item === undefined) return null;
+
+  const money = (amount: { amount: number; currency: string }) => (
+    <Money amount={amount.amount} currency={amount.currency} locale={DISPLAY_LOCALE} />
+  );
+
   return (
-    <PlaceholderScreen
-      title="Inventory item"
-      description={`Item ${itemId}`}
-      back={{ href: paths.inventory, label: 'Back to inventory' }}
-      emptyTitle="No item details to show yet"
-      emptyDescription="The item's quantities, value, reorder point, movement history and the claims about it will appear here."
-    />
+    <div className={styles.page}>
+      <PageHeader
+        title={item.name}
+        breadcrumbs={
+          <Breadcrumbs
+            items={[
+              { label: 'Inventory', href: paths.inventory(partnerSlug) },
+              { label: item.sku },
+            ]}
+          />
+        }
+        description={
+          <Inline gap={2} align="center">
+            <span>
+              SKU {item.sku} · {item.warehouse}
+            </span>
+            <StatusPill status={item.stockState} />
+            {item.status === 'discontinued' ? (
+              <Badge tone="neutral">{itemStatusLabels.discontinued}</Badge>
+            ) : null}
+          </Inline>
+        }
+      />
+
+      <div className={styles.cards}>
+        <Card title="Stock" headingLevel={2}>
+          <DescriptionList
+            layout="grid"
+            items={[
+              { term: 'On hand', description: formatCount(item.onHand) },
+              { term: 'Reserved', description: formatCount(item.reserved) },
+              { term: 'Available', description: formatCount(item.available) },
+              { term: 'Inbound', description: formatCount(item.inbound) },
+              { term: 'Damaged', description: formatCount(item.damaged) },
+              {
+                term: 'Reorder point',
+                description: (
+                  <ReorderPoint partnerSlug={partnerSlug} item={item} editable={manages} />
+                ),
+              },
+            ]}
+          />
+        </Card>
+        <Card title="Details" headingLevel={2}>
+          <DescriptionList
+            items={[
+              { term: 'Value', description: money(item.value) },
+              { term: 'Unit value', description: money(item.unitValue) },
+              { term: 'Category', description: item.category },
+              { term: 'Barcode', description: item.barcode ?? '—' },
+              { term: 'Status', description: itemStatusLabels[item.status] },
+              {
+                term: 'Updated',
+                description: (
+                  <DateTime value={item.updatedAt} format="datetime" locale={DISPLAY_LOCALE} />
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </div>
+
+      <section aria-labelledby="movements-heading" className={styles.section}>
+        <h2 id="movements-heading" className={styles.heading}>
+          Movements
+        </h2>
+        <MovementHistory partnerSlug={partnerSlug} itemId={item.id} canFileClaims={manages} />
+      </section>
+
+      <section aria-labelledby="claims-heading" className={styles.section}>
+        <h2 id="claims-heading" className={styles.heading}>
+          Claims
+        </h2>
+        <EmptyState
+          headingLevel={3}
+          title="No claims about this item"
+          description="Claims filed for this item's losses and damages will be listed here."
+        />
+      </section>
+    </div>
   );
 }

@@ -3,19 +3,29 @@ import userEvent from '@testing-library/user-event';
 
 import { meQueryKey } from '@/lib/auth';
 import { acme, multiSession, northwind, partnerBody, viewerSession } from '@/testing/fixtures';
+import { listPage } from '@/testing/list-page';
 import { mockApi, noContent, problem } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
 describe('partner switcher', () => {
   it.each([
-    ['/acme-outdoor/claims', '/northwind/claims', 'Claims'],
-    ['/acme-outdoor/inventory/item-1', '/northwind/inventory', 'Inventory'],
+    ['/acme-outdoor/claims/claim-1', '/northwind/claims', 'Claims'],
+    ['/acme-outdoor/inventory?stock=low', '/northwind/inventory', 'Inventory'],
     ['/acme-outdoor/analytics', '/northwind/analytics', 'Analytics'],
   ])('switches from %s to %s, keeping the section', async (from, to, heading) => {
     mockApi({
       'GET /api/me': () => Response.json(multiSession),
       'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
       'GET /api/partners/northwind': () => Response.json(partnerBody(northwind)),
+      ...Object.fromEntries(
+        ['acme-outdoor', 'northwind'].flatMap((slug) => [
+          [`GET /api/partners/${slug}/inventory`, () => Response.json(listPage([]))],
+          [
+            `GET /api/partners/${slug}/inventory/facets`,
+            () => Response.json({ categories: [], warehouses: [] }),
+          ],
+        ]),
+      ),
     });
     const { router } = renderRoute(from);
     const user = userEvent.setup();

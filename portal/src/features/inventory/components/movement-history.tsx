@@ -1,0 +1,134 @@
+import {
+  Badge,
+  DateTime,
+  Inline,
+  Link,
+  StatusPill,
+  type DataTableColumn,
+} from '@partner-portal/ui-kit';
+
+import { paths } from '@/config/paths';
+import { DISPLAY_LOCALE, formatCount, formatSignedCount } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
+import { ListView } from '@/lib/list-view';
+
+import {
+  movementSortFields,
+  useItemMovements,
+  type InventoryMovement,
+} from '../api/get-item-movements';
+
+import styles from './cells.module.css';
+import { claimableKinds, movementKinds } from './labels';
+
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
+
+/**
+ * The claim column: the claim filed from the movement, or, on a loss or damage not claimed yet,
+ * the entry point to file one (managers and admins: docs/product.md §2). The claims screen reads
+ * `?fileFor=<movementId>` and opens its form pre-filled from the movement (the claims issue).
+ */
+function ClaimCell({
+  movement,
+  partnerSlug,
+  canFileClaims,
+}: {
+  movement: InventoryMovement;
+  partnerSlug: string;
+  canFileClaims: boolean;
+}) {
+  if (movement.claim !== null) {
+    return (
+      <Inline gap={2} align="center" wrap={false}>
+        <Link href={paths.claim(partnerSlug, movement.claim.id)}>{movement.claim.number}</Link>
+        <StatusPill status={movement.claim.status} />
+      </Inline>
+    );
+  }
+  if (!claimableKinds.has(movement.kind)) return '—';
+  if (!canFileClaims) return 'Not claimed';
+  const units = Math.abs(movement.quantity);
+  const what = `${movementKinds[movement.kind].label.toLowerCase()} of ${formatCount(units)} ${units === 1 ? 'unit' : 'units'}`;
+  return (
+    <Link
+      href={paths.fileClaim(partnerSlug, movement.id)}
+      aria-label={`File a claim for the ${what} on ${dateFormat.format(new Date(movement.occurredAt))}`}
+    >
+      File a claim
+    </Link>
+  );
+}
+
+const columns = (
+  partnerSlug: string,
+  canFileClaims: boolean,
+): Array<DataTableColumn<InventoryMovement>> => [
+  {
+    id: 'occurredAt',
+    header: 'Occurred',
+    cell: (movement) => (
+      <DateTime
+        value={movement.occurredAt}
+        format="datetime"
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
+    ),
+    rowHeader: true,
+  },
+  {
+    id: 'kind',
+    header: 'Kind',
+    cell: (movement) => (
+      <Badge tone={movementKinds[movement.kind].tone}>{movementKinds[movement.kind].label}</Badge>
+    ),
+  },
+  {
+    id: 'quantity',
+    header: 'Quantity',
+    cell: (movement) => (
+      <span className={styles.nowrap}>{formatSignedCount(movement.quantity)}</span>
+    ),
+    align: 'end',
+  },
+  { id: 'reference', header: 'Reference', cell: (movement) => movement.reference ?? '—' },
+  { id: 'note', header: 'Note', cell: (movement) => movement.note ?? '—' },
+  {
+    id: 'claim',
+    header: 'Claim',
+    cell: (movement) => (
+      <ClaimCell movement={movement} partnerSlug={partnerSlug} canFileClaims={canFileClaims} />
+    ),
+  },
+];
+
+export interface MovementHistoryProps {
+  partnerSlug: string;
+  itemId: string;
+  /** Whether the person may file claims (manager, admin). */
+  canFileClaims: boolean;
+}
+
+/** The item's movements, newest first, a page at a time; the page's cursor is in the URL. */
+export function MovementHistory({ partnerSlug, itemId, canFileClaims }: MovementHistoryProps) {
+  const list = useListState({
+    sortFields: movementSortFields,
+    defaultSort: { field: 'occurredAt', direction: 'desc' },
+  });
+  const movements = useItemMovements(partnerSlug, itemId, list.cursor);
+
+  return (
+    <ListView
+      caption="Movements"
+      noun={{ one: 'movement', other: 'movements' }}
+      state={list}
+      query={movements}
+      columns={columns(partnerSlug, canFileClaims)}
+      getRowId={(movement) => movement.id}
+      empty={{
+        title: 'No movements yet',
+        description: 'Receipts, shipments, adjustments, damages and losses will be listed here.',
+      }}
+    />
+  );
+}
