@@ -197,8 +197,9 @@ export async function loadDemoInventory(
     const partnerId = partnerIds.get(slug);
     if (partnerId === undefined) throw new Error(`Demo inventory names unknown partner ${slug}`);
     const count = DEMO_ITEM_COUNTS[slug];
-    // Statements of a hundred items (some 1,600 movements) stay well under the slow-query log's second.
-    for (const batch of inventoryBatches(demoInventoryOptions(slug, now), count, 100)) {
+    // One statement per table and partner: PGlite pays per statement (a hundred items at a time takes
+    // twice as long in all).
+    for (const batch of inventoryBatches(demoInventoryOptions(slug, now), count, count)) {
       await insertInventoryBatch(query, partnerId, batch);
     }
   }
