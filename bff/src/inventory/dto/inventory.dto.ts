@@ -245,9 +245,11 @@ export class InventoryMovementListQueryDto extends ListQueryDto(INVENTORY_MOVEME
 @ApiSchema({ name: 'UpdateInventoryItem' })
 export class UpdateInventoryItemDto {
   @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_REORDER_POINT })
-  @IsInt()
-  @Min(0)
-  @Max(MAX_REORDER_POINT)
+  @IsInt({ message: 'Reorder point must be a whole number' })
+  @Min(0, { message: 'Reorder point cannot be below 0' })
+  @Max(MAX_REORDER_POINT, {
+    message: `Reorder point cannot be above ${MAX_REORDER_POINT.toLocaleString('en-US')}`,
+  })
   reorderPoint!: number;
 }
 
