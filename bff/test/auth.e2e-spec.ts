@@ -58,7 +58,7 @@ describe('sessions and passwords', () => {
     });
 
   async function mailsTo(email: string): Promise<string[]> {
-    const files = (await readdir(outbox)).sort();
+    const files = (await readdir(outbox)).filter((file) => file.endsWith('.json')).sort();
     const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
     return texts.filter((text) => text.includes(email));
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -42,16 +42,17 @@ export class MailService implements OnModuleDestroy {
       return;
     }
     const dir = this.config.mailOutboxDir;
-    await mkdir(dir, { recursive: true });
-    const file = path.join(
-      dir,
-      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
-    );
+    // Written beside the outbox, then renamed into it: a reader of the outbox never sees half a message.
+    const incoming = path.join(dir, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+    const file = path.join(dir, name);
     const content =
       typeof info.message === 'string'
         ? info.message
         : JSON.stringify({ to: message.to, subject: message.subject, text: message.text });
-    await writeFile(file, content, { mode: 0o600 });
+    await writeFile(path.join(incoming, name), content, { mode: 0o600 });
+    await rename(path.join(incoming, name), file);
     if (this.config.nodeEnv === 'development' && message.link !== undefined) {
       this.logger.log(
         { file, link: message.link },
