@@ -12,7 +12,7 @@ import { Membership } from '../src/partners/membership.entity.js';
 import { Partner } from '../src/partners/partner.entity.js';
 import { PARTNER_ACCESS_SQL } from '../src/partners/partners.repository.js';
 import { User } from '../src/users/user.entity.js';
-import { queryCounter } from './query-counter.js';
+import { queryCounter, type RecordedStatement } from './query-counter.js';
 
 interface Answer {
   ok: true;
@@ -56,8 +56,23 @@ class PublicBenchController {
   }
 
   @Get('queries')
-  queries(): { count: number } {
-    return { count: queryCounter.count };
+  queries(): { count: number; rows: number } {
+    return { count: queryCounter.count, rows: queryCounter.rows };
+  }
+
+  /** Starts recording the statements sent from now on (bench:inventory replays a request's SQL). */
+  @Get('statements/start')
+  startRecording(): Answer {
+    queryCounter.recording = [];
+    return { ok: true };
+  }
+
+  /** Stops recording and answers what was sent since `statements/start`. */
+  @Get('statements/stop')
+  stopRecording(): { statements: RecordedStatement[] } {
+    const statements = queryCounter.recording ?? [];
+    queryCounter.recording = undefined;
+    return { statements };
   }
 }
 
