@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         HealthModule,
         PartnersModule,
         InvitationsModule,
+        InventoryModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

@@ -58,7 +58,9 @@ export class PartnerAccessGuard implements CanActivate {
       {};
     const staffAllowed = rule.staff ?? rule.role === undefined;
     const memberAllowed =
-      role !== null && (rule.role === undefined || RANK[role] >= RANK[rule.role]);
+      role !== null &&
+      rule.role !== null &&
+      (rule.role === undefined || RANK[role] >= RANK[rule.role]);
     const staffPass = isStaff && staffAllowed && !memberAllowed;
     if (!memberAllowed && !staffPass) {
       throw new ProblemException(403, 'forbidden', 'Your role does not allow this.');

@@ -1,0 +1,340 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import {
+  keysetPage,
+  keysetRows,
+  type ListCursorCodec,
+  type ListQuery,
+  type Page,
+  type TotalPolicy,
+} from '../common/list/index.js';
+import { type Facet, InventoryFacetCount } from './inventory-facet-count.entity.js';
+import { InventoryItem, type ItemStatus } from './inventory-item.entity.js';
+import { InventoryMovement, type MovementKind } from './inventory-movement.entity.js';
+import {
+  INVENTORY_ITEM_LIST,
+  INVENTORY_MOVEMENT_LIST,
+  type StockState,
+} from './inventory.lists.js';
+
+/** What narrows the inventory list (docs/api.md: `?q&status&category&warehouse&stock`). */
+export interface ItemFilters {
+  /** Trimmed, non-empty: a substring of the SKU, the name or the barcode. */
+  q?: string;
+  status?: ItemStatus;
+  category?: string;
+  warehouse?: string;
+  stock?: StockState;
+}
+
+/** A movement to record: quantity signed to fit the kind (checked before it gets here). */
+export interface NewMovement {
+  kind: MovementKind;
+  quantity: number;
+  reference: string | null;
+  note: string | null;
+  occurredAt: Date;
+  recordedAt: Date;
+  recordedByUserId: string | null;
+}
+
+/** What recording a movement did: both rows, or why nothing was written. */
+export type RecordOutcome =
+  | { recorded: true; movement: InventoryMovement; item: InventoryItem }
+  | { recorded: false; reason: 'not_found' | 'insufficient_stock' };
+
+export interface FacetCount {
+  facet: Facet;
+  value: string;
+  count: number;
+}
+
+/** `available` as the list's index spells it (inventory.lists.ts). */
+const AVAILABLE = '(i.on_hand - i.reserved)';
+
+/**
+ * The search text, spelled exactly as `inventory_items_search_trgm_idx` (a GIN trigram index) spells
+ * it, so that `ILIKE '%…%'` of three characters or more is an index scan, whatever the position.
+ */
+const SEARCH_TEXT = `((i.sku || ' ' || i.name || ' ' || coalesce(i.barcode, '')) COLLATE "default")`;
+
+const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
+  out: `${AVAILABLE} <= 0`,
+  low: `${AVAILABLE} > 0 AND ${AVAILABLE} <= i.reorder_point`,
+  // reorder_point >= 0 (checked), so above it is above 0 too.
+  in: `${AVAILABLE} > i.reorder_point`,
+};
+
+/**
+ * `total` of the list: an exact count while the planner expects at most this many rows (an index-only
+ * count of that many is about the cost of a page), its estimate above (`totalExact: false`).
+ */
+export const INVENTORY_TOTAL: TotalPolicy = { estimateAbove: 10_000 };
+
+/** The most rows one CSV export writes (docs/product.md §5). */
+export const MAX_EXPORT_ROWS = 1_000_000;
+
+/** `%`, `_` and the escape character itself stand for themselves in the search. */
+export function likeSubstring(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Every statement on `inventory_items`, `inventory_movements` and `inventory_facet_counts`. Tenant
+ * data: every method takes the partner id first, and every statement is scoped by it (the integration
+ * suite fails on one that is not). The domain objects are the entities (camelCase).
+ */
+@Injectable()
+export class InventoryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  private items(partnerId: string, manager: EntityManager): SelectQueryBuilder<InventoryItem> {
+    return manager
+      .getRepository(InventoryItem)
+      .createQueryBuilder('i')
+      .where('i.partner_id = :partnerId', { partnerId });
+  }
+
+  /** The partner's items that pass the filters, unordered: the rows of the list and of its CSV. */
+  filtered(
+    partnerId: string,
+    filters: ItemFilters,
+    manager: EntityManager = this.manager,
+  ): SelectQueryBuilder<InventoryItem> {
+    const query = this.items(partnerId, manager);
+    if (filters.q !== undefined) {
+      query.andWhere(`${SEARCH_TEXT} ILIKE :search`, { search: likeSubstring(filters.q) });
+    }
+    if (filters.status !== undefined) {
+      query.andWhere('i.status = :status', { status: filters.status });
+    }
+    if (filters.category !== undefined) {
+      query.andWhere('i.category = :category', { category: filters.category });
+    }
+    if (filters.warehouse !== undefined) {
+      query.andWhere('i.warehouse = :warehouse', { warehouse: filters.warehouse });
+    }
+    if (filters.stock !== undefined) query.andWhere(STOCK_CONDITION[filters.stock]);
+    return query;
+  }
+
+  /** One page of the list (keyset, see INVENTORY_ITEM_LIST); cursors bound to the partner. */
+  page(
+    partnerId: string,
+    filters: ItemFilters,
+    query: ListQuery,
+    codec: ListCursorCodec,
+  ): Promise<Page<InventoryItem>> {
+    return keysetPage(this.filtered(partnerId, filters), {
+      list: INVENTORY_ITEM_LIST,
+      query,
+      codec,
+      boundTo: partnerId,
+      total: INVENTORY_TOTAL,
+    });
+  }
+
+  /** Every row of the list in its order, in keyset batches, at most MAX_EXPORT_ROWS. */
+  async *rows(
+    partnerId: string,
+    filters: ItemFilters,
+    sort: string | undefined,
+  ): AsyncGenerator<InventoryItem> {
+    let count = 0;
+    for await (const item of keysetRows(
+      this.filtered(partnerId, filters),
+      INVENTORY_ITEM_LIST,
+      sort,
+    )) {
+      yield item;
+      count += 1;
+      if (count >= MAX_EXPORT_ROWS) return;
+    }
+  }
+
+  async find(
+    partnerId: string,
+    itemId: string,
+    manager: EntityManager = this.manager,
+  ): Promise<InventoryItem | undefined> {
+    const item = await this.items(partnerId, manager)
+      .andWhere('i.id = :itemId', { itemId })
+      .getOne();
+    return item ?? undefined;
+  }
+
+  async exists(partnerId: string, itemId: string): Promise<boolean> {
+    return this.items(partnerId, this.manager).andWhere('i.id = :itemId', { itemId }).getExists();
+  }
+
+  /** Sets the reorder point; the item as it is now, or undefined when the partner has no such item. */
+  async setReorderPoint(
+    partnerId: string,
+    itemId: string,
+    reorderPoint: number,
+    at: Date,
+  ): Promise<InventoryItem | undefined> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(InventoryItem)
+      .set({ reorderPoint, updatedAt: at })
+      .where('partner_id = :partnerId AND id = :itemId', { partnerId, itemId })
+      .returning('*')
+      .execute();
+    const [row] = rowsOf(result.raw);
+    return row === undefined ? undefined : itemFromRow(row);
+  }
+
+  /**
+   * Records a movement (docs/product.md §4): in one transaction, ONE guarded update of the item (on
+   * hand by the quantity; a receipt also lowers inbound, a shipment reserved, neither below 0; a damage
+   * raises damaged by the units it takes), then the movement row. The update takes the item's row
+   * lock, so concurrent movements of one item queue and each sees the one before: all count, and the
+   * guard `on_hand + quantity >= 0` holds against the latest on hand. No row updated: nothing written.
+   */
+  async recordMovement(
+    partnerId: string,
+    itemId: string,
+    movement: NewMovement,
+  ): Promise<RecordOutcome> {
+    return this.dataSource.transaction(async (manager) => {
+      const quantity = movement.quantity;
+      const set: Record<string, () => string> = { onHand: () => 'on_hand + :quantity' };
+      if (movement.kind === 'receipt') set.inbound = () => 'greatest(inbound - :quantity, 0)';
+      if (movement.kind === 'shipment') set.reserved = () => 'greatest(reserved + :quantity, 0)';
+      if (movement.kind === 'damage') set.damaged = () => 'damaged - :quantity';
+      const update = await manager
+        .createQueryBuilder()
+        .update(InventoryItem)
+        .set({ ...set, updatedAt: movement.recordedAt })
+        .where('partner_id = :partnerId AND id = :itemId AND on_hand + :quantity >= 0', {
+          partnerId,
+          itemId,
+          quantity,
+        })
+        .returning('*')
+        .execute();
+      const [itemRow] = rowsOf(update.raw);
+      if (itemRow === undefined) {
+        const exists = await this.items(partnerId, manager)
+          .andWhere('i.id = :itemId', { itemId })
+          .getExists();
+        return { recorded: false, reason: exists ? 'insufficient_stock' : 'not_found' };
+      }
+      const insert = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(InventoryMovement)
+        .values({ partnerId, itemId, ...movement })
+        .returning('*')
+        .execute();
+      const [movementRow] = rowsOf(insert.raw);
+      if (movementRow === undefined) throw new Error('INSERT … RETURNING returned no row');
+      return { recorded: true, item: itemFromRow(itemRow), movement: movementFromRow(movementRow) };
+    });
+  }
+
+  /** One page of the item's movements, newest first by default; cursors bound to partner and item. */
+  movementPage(
+    partnerId: string,
+    itemId: string,
+    query: ListQuery,
+    codec: ListCursorCodec,
+  ): Promise<Page<InventoryMovement>> {
+    const movements = this.manager
+      .getRepository(InventoryMovement)
+      .createQueryBuilder('mv')
+      .where('mv.partner_id = :partnerId AND mv.item_id = :itemId', { partnerId, itemId });
+    return keysetPage(movements, {
+      list: INVENTORY_MOVEMENT_LIST,
+      query,
+      codec,
+      boundTo: `${partnerId}:${itemId}`,
+      total: INVENTORY_TOTAL,
+    });
+  }
+
+  /** The partner's categories and warehouses with their item counts (above 0), by value: one read. */
+  async facetCounts(partnerId: string): Promise<FacetCount[]> {
+    const counts = await this.manager
+      .getRepository(InventoryFacetCount)
+      .createQueryBuilder('f')
+      .where('f.partner_id = :partnerId AND f.item_count > 0', { partnerId })
+      .orderBy('f.facet')
+      .addOrderBy('f.value')
+      .getMany();
+    return counts.map(({ facet, value, itemCount }) => ({ facet, value, count: itemCount }));
+  }
+}
+
+type Row = Record<string, unknown>;
+
+function rowsOf(raw: unknown): Row[] {
+  return Array.isArray(raw) ? (raw as Row[]) : [];
+}
+
+function integer(row: Row, column: string): number {
+  const value = row[column];
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
+  throw new Error(`${column} is not an integer`);
+}
+
+function text(row: Row, column: string): string {
+  const value = row[column];
+  if (typeof value !== 'string') throw new Error(`${column} is not text`);
+  return value;
+}
+
+function nullableText(row: Row, column: string): string | null {
+  return row[column] === null ? null : text(row, column);
+}
+
+function timestamp(row: Row, column: string): Date {
+  const value = row[column];
+  if (value instanceof Date) return value;
+  if (typeof value === 'string') return new Date(value);
+  throw new Error(`${column} is not a timestamp`);
+}
+
+/** An item from the columns an UPDATE … RETURNING * gave back. */
+function itemFromRow(row: Row): InventoryItem {
+  return Object.assign(new InventoryItem(), {
+    id: text(row, 'id'),
+    partnerId: text(row, 'partner_id'),
+    sku: text(row, 'sku'),
+    name: text(row, 'name'),
+    category: text(row, 'category'),
+    barcode: nullableText(row, 'barcode'),
+    warehouse: text(row, 'warehouse'),
+    unitValue: integer(row, 'unit_value'),
+    onHand: integer(row, 'on_hand'),
+    reserved: integer(row, 'reserved'),
+    inbound: integer(row, 'inbound'),
+    damaged: integer(row, 'damaged'),
+    reorderPoint: integer(row, 'reorder_point'),
+    status: text(row, 'status') as ItemStatus,
+    createdAt: timestamp(row, 'created_at'),
+    updatedAt: timestamp(row, 'updated_at'),
+  });
+}
+
+/** A movement from the columns an INSERT … RETURNING * gave back. */
+function movementFromRow(row: Row): InventoryMovement {
+  return Object.assign(new InventoryMovement(), {
+    id: text(row, 'id'),
+    partnerId: text(row, 'partner_id'),
+    itemId: text(row, 'item_id'),
+    kind: text(row, 'kind') as MovementKind,
+    quantity: integer(row, 'quantity'),
+    reference: nullableText(row, 'reference'),
+    note: nullableText(row, 'note'),
+    occurredAt: timestamp(row, 'occurred_at'),
+    recordedAt: timestamp(row, 'recorded_at'),
+    recordedByUserId: row.recorded_by_user_id === null ? null : text(row, 'recorded_by_user_id'),
+  });
+}

@@ -1,0 +1,240 @@
+import { Injectable, type StreamableFile } from '@nestjs/common';
+import { Clock } from '../common/clock.js';
+import {
+  type CsvColumn,
+  csvFile,
+  ListCursorCodec,
+  type ListQuery,
+  mapPage,
+  type Page,
+} from '../common/list/index.js';
+import { majorUnits } from '../common/money.js';
+import { ProblemException } from '../common/problem-details.js';
+import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import type {
+  InventoryExportQueryDto,
+  InventoryFacetsDto,
+  InventoryItemDto,
+  InventoryListQueryDto,
+  InventoryMovementDto,
+  RecordMovementDto,
+  RecordedMovementDto,
+} from './dto/inventory.dto.js';
+import type { InventoryItem } from './inventory-item.entity.js';
+import type { InventoryMovement } from './inventory-movement.entity.js';
+import type { StockState } from './inventory.lists.js';
+import { type ItemFilters, InventoryRepository } from './inventory.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How far ahead of the server's clock an `occurredAt` may be: the caller's clock may run ahead. */
+const CLOCK_SKEW_MS = 60_000;
+
+export function itemNotFound(): ProblemException {
+  return new ProblemException(404, 'not_found', 'No such item.');
+}
+
+/** docs/api.md, InventoryItem: `out` when available ≤ 0, `low` up to the reorder point, else `in`. */
+export function stockStateOf(available: number, reorderPoint: number): StockState {
+  if (available <= 0) return 'out';
+  return available <= reorderPoint ? 'low' : 'in';
+}
+
+/** on hand × unit value, exact as a bigint (both are int4: the product may pass 2^53). */
+function valueOf(item: InventoryItem): bigint {
+  return BigInt(item.onHand) * BigInt(item.unitValue);
+}
+
+export function toItemDto(item: InventoryItem, currency: string): InventoryItemDto {
+  const available = item.onHand - item.reserved;
+  return {
+    id: item.id,
+    sku: item.sku,
+    name: item.name,
+    category: item.category,
+    barcode: item.barcode,
+    warehouse: item.warehouse,
+    status: item.status,
+    unitValue: { amount: item.unitValue, currency },
+    value: { amount: Number(valueOf(item)), currency },
+    onHand: item.onHand,
+    reserved: item.reserved,
+    available,
+    inbound: item.inbound,
+    damaged: item.damaged,
+    reorderPoint: item.reorderPoint,
+    stockState: stockStateOf(available, item.reorderPoint),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+export function toMovementDto(movement: InventoryMovement): InventoryMovementDto {
+  return {
+    id: movement.id,
+    kind: movement.kind,
+    quantity: movement.quantity,
+    reference: movement.reference,
+    note: movement.note,
+    occurredAt: movement.occurredAt.toISOString(),
+    recordedAt: movement.recordedAt.toISOString(),
+    // Filled by the claims feature (the claim filed from this movement).
+    claim: null,
+  };
+}
+
+/**
+ * The export's columns (docs/api.md, Inventory CSV): what a spreadsheet user wants, one cell each.
+ * Money as plain decimal major units (`1234.56`) beside a currency column, so that a spreadsheet sums
+ * it; quantities as integers; times as ISO 8601 UTC.
+ */
+export function inventoryCsvColumns(currency: string): CsvColumn<InventoryItem>[] {
+  const available = (item: InventoryItem) => item.onHand - item.reserved;
+  return [
+    { header: 'sku', value: (item) => item.sku },
+    { header: 'name', value: (item) => item.name },
+    { header: 'category', value: (item) => item.category },
+    { header: 'barcode', value: (item) => item.barcode },
+    { header: 'warehouse', value: (item) => item.warehouse },
+    { header: 'status', value: (item) => item.status },
+    { header: 'stock_state', value: (item) => stockStateOf(available(item), item.reorderPoint) },
+    { header: 'on_hand', value: (item) => item.onHand },
+    { header: 'reserved', value: (item) => item.reserved },
+    { header: 'available', value: available },
+    { header: 'inbound', value: (item) => item.inbound },
+    { header: 'damaged', value: (item) => item.damaged },
+    { header: 'reorder_point', value: (item) => item.reorderPoint },
+    { header: 'unit_value', value: (item) => majorUnits(item.unitValue, currency) },
+    { header: 'value', value: (item) => majorUnits(valueOf(item), currency) },
+    { header: 'currency', value: () => currency },
+    { header: 'updated_at', value: (item) => item.updatedAt },
+  ];
+}
+
+/** The day in the partner's time zone, `YYYY-MM-DD`: the date in an export's file name. */
+function partnerDay(at: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+function filtersOf(query: InventoryExportQueryDto): ItemFilters {
+  const { q, status, category, warehouse, stock } = query;
+  return { q, status, category, warehouse, stock };
+}
+
+/** One partner's inventory (docs/product.md §3, §4). Every read and write is partner-scoped. */
+@Injectable()
+export class InventoryService {
+  constructor(
+    private readonly inventory: InventoryRepository,
+    private readonly cursors: ListCursorCodec,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(
+    context: PartnerContext,
+    query: InventoryListQueryDto,
+  ): Promise<Page<InventoryItemDto>> {
+    const page = await this.inventory.page(
+      context.partner.id,
+      filtersOf(query),
+      query,
+      this.cursors,
+    );
+    const { currency } = context.partner;
+    return mapPage(page, (item) => toItemDto(item, currency));
+  }
+
+  exportCsv(context: PartnerContext, query: InventoryExportQueryDto): StreamableFile {
+    const { partner } = context;
+    return csvFile(
+      `${partner.slug}-inventory-${partnerDay(this.clock.now(), partner.timeZone)}.csv`,
+      this.inventory.rows(partner.id, filtersOf(query), query.sort),
+      inventoryCsvColumns(partner.currency),
+    );
+  }
+
+  async facets(context: PartnerContext): Promise<InventoryFacetsDto> {
+    const counts = await this.inventory.facetCounts(context.partner.id);
+    const of = (facet: string) =>
+      counts.filter((count) => count.facet === facet).map(({ value, count }) => ({ value, count }));
+    return { categories: of('category'), warehouses: of('warehouse') };
+  }
+
+  async item(context: PartnerContext, itemId: string): Promise<InventoryItemDto> {
+    if (!UUID.test(itemId)) throw itemNotFound();
+    const item = await this.inventory.find(context.partner.id, itemId);
+    if (item === undefined) throw itemNotFound();
+    return toItemDto(item, context.partner.currency);
+  }
+
+  async setReorderPoint(
+    context: PartnerContext,
+    itemId: string,
+    reorderPoint: number,
+  ): Promise<InventoryItemDto> {
+    if (!UUID.test(itemId)) throw itemNotFound();
+    const item = await this.inventory.setReorderPoint(
+      context.partner.id,
+      itemId,
+      reorderPoint,
+      this.clock.now(),
+    );
+    if (item === undefined) throw itemNotFound();
+    return toItemDto(item, context.partner.currency);
+  }
+
+  async movements(
+    context: PartnerContext,
+    itemId: string,
+    query: ListQuery,
+  ): Promise<Page<InventoryMovementDto>> {
+    if (!UUID.test(itemId)) throw itemNotFound();
+    const partnerId = context.partner.id;
+    const [exists, page] = await Promise.all([
+      this.inventory.exists(partnerId, itemId),
+      this.inventory.movementPage(partnerId, itemId, query, this.cursors),
+    ]);
+    if (!exists) throw itemNotFound();
+    return mapPage(page, toMovementDto);
+  }
+
+  async recordMovement(
+    context: PartnerContext,
+    itemId: string,
+    body: RecordMovementDto,
+  ): Promise<RecordedMovementDto> {
+    if (!UUID.test(itemId)) throw itemNotFound();
+    const now = this.clock.now();
+    const occurredAt = body.occurredAt === undefined ? now : new Date(body.occurredAt);
+    if (occurredAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw new ProblemException(400, 'validation', 'The request is invalid.', [
+        { field: 'occurredAt', message: 'occurredAt must not be in the future' },
+      ]);
+    }
+    const outcome = await this.inventory.recordMovement(context.partner.id, itemId, {
+      kind: body.kind,
+      quantity: body.quantity,
+      reference: body.reference ?? null,
+      note: body.note ?? null,
+      occurredAt,
+      recordedAt: now,
+      recordedByUserId: context.userId,
+    });
+    if (!outcome.recorded) {
+      if (outcome.reason === 'not_found') throw itemNotFound();
+      throw new ProblemException(
+        409,
+        'insufficient_stock',
+        'The movement would take the item’s on hand below 0; nothing was recorded.',
+      );
+    }
+    return {
+      movement: toMovementDto(outcome.movement),
+      item: toItemDto(outcome.item, context.partner.currency),
+    };
+  }
+}
