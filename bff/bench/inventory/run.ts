@@ -48,7 +48,7 @@ const FULL: Profile = {
   warmUpSeconds: 2,
   connections: 16,
   pauses: 5,
-  pauseSeconds: 3,
+  pauseSeconds: 4,
   enforceTargets: true,
   explain: false,
 };
