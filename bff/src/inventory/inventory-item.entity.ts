@@ -30,6 +30,16 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 @Index('inventory_items_list_updated_at_idx', { synchronize: false })
 @Index('inventory_items_search_trgm_idx', { synchronize: false })
 @Index('inventory_items_barcode_idx', { synchronize: false })
+// The list's filters (migration 1795600000000-inventory-list-filters): a rare category or warehouse,
+// and the stock state under the sorts that move with it, each read through its own index.
+@Index('inventory_items_category_idx', { synchronize: false })
+@Index('inventory_items_warehouse_idx', { synchronize: false })
+@Index('inventory_items_low_on_hand_idx', { synchronize: false })
+@Index('inventory_items_low_available_idx', { synchronize: false })
+@Index('inventory_items_low_value_idx', { synchronize: false })
+@Index('inventory_items_out_on_hand_idx', { synchronize: false })
+@Index('inventory_items_out_available_idx', { synchronize: false })
+@Index('inventory_items_out_value_idx', { synchronize: false })
 @Check('inventory_items_status_check', `"status" IN ('active', 'discontinued')`)
 @Check(
   'inventory_items_quantities_check',

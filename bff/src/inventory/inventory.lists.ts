@@ -21,6 +21,25 @@ export const INVENTORY_ITEM_LIST = defineList({
 });
 
 /**
+ * INVENTORY_ITEM_LIST's twin for a search that matches rarely: the same id, fields and values (so the
+ * same cursors), spelled so that no index gives their order. Such a page is then read through the
+ * trigram index and sorted, instead of walking the list's order past rows that do not match.
+ */
+export const INVENTORY_ITEM_UNINDEXED_ORDER = defineList({
+  id: INVENTORY_ITEM_LIST.id,
+  sortFields: {
+    sku: "(i.sku || '')",
+    name: "(i.name || '')",
+    onHand: '(i.on_hand + 0)',
+    available: '((i.on_hand - i.reserved) + 0)',
+    value: '((i.on_hand::bigint * i.unit_value) + 0)',
+    updatedAt: "(i.updated_at + interval '0 seconds')",
+  },
+  defaultSort: 'sku',
+  idColumn: 'i.id',
+});
+
+/**
  * The movement history of one item (`GET …/inventory/{id}/movements`): newest first, on the index
  * `inventory_movements_history_idx (partner_id, item_id, occurred_at, id)` read backwards.
  */

@@ -12,8 +12,11 @@
  *    (partner-scoped) query and calls
  *    `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec, boundTo: partnerId })`,
  *    then `mapPage(page, toDto)`. A tampered, truncated, foreign-list or other-sort cursor is a 400
- *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n }` counts exactly
- *    only when the planner's estimate is at most n rows (big lists).
+ *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n, maxCountCost: c }` counts
+ *    exactly only when the planner expects at most n rows at a cost of at most c (big lists);
+ *    `{ exactly, otherwise }` takes an exact number from the feature's own counters when it has one.
+ *    The first page, when it holds every row, is its own exact total. A list whose rows need more than
+ *    one plan (a search that matches often or rarely) passes `fetch`, built from `keysetFetch`.
  * 4. exports CSV with `csvFile(filename, keysetRows(queryBuilder, MEMBER_LIST, query.sort), columns)`
  *    returned from the handler: the same filters and order as the list, fetched in keyset batches
  *    only as fast as the client reads.
@@ -26,8 +29,22 @@ export {
   defuseFormula,
 } from './csv.js';
 export type { CsvColumn } from './csv.js';
-export { countTotal, estimateRows, keysetPage, keysetRows, mapPage } from './keyset-page.js';
-export type { KeysetPageOptions, TotalPolicy } from './keyset-page.js';
+export {
+  countTotal,
+  estimateRows,
+  keysetFetch,
+  keysetPage,
+  keysetRows,
+  mapPage,
+} from './keyset-page.js';
+export type {
+  CountPolicy,
+  KeyedRow,
+  KeysetPageOptions,
+  KeysetRequest,
+  RowKey,
+  TotalPolicy,
+} from './keyset-page.js';
 export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
 export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';
 export { defineList, resolveSort, sortValues } from './list-definition.js';

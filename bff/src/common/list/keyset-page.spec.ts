@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { ProblemException } from '../problem-details.js';
-import { countTotal, keysetPage, keysetRows } from './keyset-page.js';
+import { countTotal, keysetFetch, keysetPage, keysetRows } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
@@ -26,6 +26,18 @@ class ProbeItem {
 const PROBE_LIST = defineList({
   id: 'probe-items',
   sortFields: { name: 'item.name', rank: 'item.rank', createdAt: 'item.created_at' },
+  defaultSort: 'name',
+  idColumn: 'item.id',
+});
+
+/** PROBE_LIST's twin: the same fields and values spelled otherwise (as a list avoiding an index would). */
+const PROBE_TWIN = defineList({
+  id: 'probe-items',
+  sortFields: {
+    name: "(item.name || '')",
+    rank: '(item.rank + 0)',
+    createdAt: "(item.created_at + interval '0 seconds')",
+  },
   defaultSort: 'name',
   idColumn: 'item.id',
 });
@@ -170,6 +182,67 @@ describe('keysetPage', () => {
       expect(ids).toEqual(expected(sort));
     },
   );
+
+  it.each(['name', '-rank', '-createdAt'])(
+    'pages the same through a fetch of its own (a twin list, sort %s)',
+    async (sort) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      let fetches = 0;
+      do {
+        const result = await keysetPage(items(), {
+          list: PROBE_LIST,
+          codec,
+          query: { limit: 9, sort, cursor },
+          fetch: (request) => {
+            fetches += 1;
+            return keysetFetch(items(), PROBE_TWIN, request);
+          },
+        });
+        ids.push(...result.items.map((item) => item.id));
+        cursor = result.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      expect(ids).toEqual(expected(sort));
+      expect(fetches).toBe(6);
+    },
+  );
+
+  it('takes the total of a first page that holds every row from the page itself', async () => {
+    const query = items().where('item.rank = :rank', { rank: 2 });
+    const result = await keysetPage(query, {
+      list: PROBE_LIST,
+      codec,
+      query: { limit: 25 },
+      total: { estimateAbove: 0 },
+    });
+    expect(result).toMatchObject({ total: 8, totalExact: true, nextCursor: null });
+  });
+
+  it('takes an exact total from its own source, and falls back when it has none', async () => {
+    const options = { list: PROBE_LIST, codec, query: { limit: 5 } };
+    const counted = await keysetPage(items(), {
+      ...options,
+      total: { exactly: () => Promise.resolve(1234), otherwise: 'exact' },
+    });
+    expect(counted).toMatchObject({ total: 1234, totalExact: true });
+    const fallback = await keysetPage(items(), {
+      ...options,
+      total: { exactly: () => Promise.resolve(undefined), otherwise: 'exact' },
+    });
+    expect(fallback).toMatchObject({ total: 53, totalExact: true });
+  });
+
+  it('estimates the total when counting would cost more than maxCountCost', async () => {
+    await dataSource.query('ANALYZE list_probe_item');
+    expect(await countTotal(items(), { estimateAbove: 1_000, maxCountCost: 0.001 })).toEqual({
+      total: expect.any(Number),
+      totalExact: false,
+    });
+    expect(await countTotal(items(), { estimateAbove: 1_000, maxCountCost: 1e9 })).toEqual({
+      total: 53,
+      totalExact: true,
+    });
+  });
 
   it('estimates the total above the threshold and counts exactly below it', async () => {
     await dataSource.query('ANALYZE list_probe_item');

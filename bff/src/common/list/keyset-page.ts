@@ -4,8 +4,39 @@ import { type ListDefinition, type ListSort, resolveSort } from './list-definiti
 import type { ListQuery } from './list-query.js';
 import type { Page } from './page.js';
 
-/** How `total` is counted: always exactly, or estimated from the planner above a row count. */
-export type TotalPolicy = 'exact' | { readonly estimateAbove: number };
+/**
+ * How `total` is counted: always exactly; or from the planner's estimate, counted exactly only while it
+ * expects at most `estimateAbove` rows and (with `maxCountCost`) a plan of at most that cost, so that
+ * the count never costs much more than the page (a filter without an index of its own walks every
+ * row of the partner to be counted); or by the feature's own exact source (`exactly`, e.g. counters
+ * kept by the database), undefined when it has none for this query, falling back to `otherwise`.
+ */
+export type TotalPolicy =
+  | CountPolicy
+  | {
+      readonly exactly: () => Promise<number | undefined>;
+      readonly otherwise: CountPolicy;
+    };
+
+/** `TotalPolicy` without a source of its own: how the query itself is counted or estimated. */
+export type CountPolicy =
+  'exact' | { readonly estimateAbove: number; readonly maxCountCost?: number };
+
+/** What one keyset fetch asks for: up to `count` rows after (backwards: before) `boundary`. */
+export interface KeysetRequest {
+  readonly sort: ListSort;
+  readonly boundary: RowKey | undefined;
+  readonly backwards: boolean;
+  readonly count: number;
+  /** Rows to skip first (a window's far end); 0 for a page. */
+  readonly offset?: number;
+}
+
+/** A row of a keyset fetch with its key (sort value and id as PostgreSQL prints them). */
+export interface KeyedRow<Entity> {
+  readonly entity: Entity;
+  readonly key: RowKey;
+}
 
 export interface KeysetPageOptions {
   readonly list: ListDefinition;
@@ -18,6 +49,11 @@ export interface KeysetPageOptions {
   readonly boundTo?: string;
   /** Default `exact`: right for lists bounded by one partner's size (members). */
   readonly total?: TotalPolicy;
+  /**
+   * How the rows are fetched, when the feature needs more than one plan for them (a search that may
+   * match often or rarely): by default `keysetFetch` of the query. Must answer what it would.
+   */
+  readonly fetch?: (request: KeysetRequest) => Promise<Array<KeyedRow<ObjectLiteral>>>;
 }
 
 const SORT_KEY_ALIAS = 'list_sort_key';
@@ -43,13 +79,26 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   const position =
     options.query.cursor === undefined ? undefined : codec.decode(scope, options.query.cursor);
   const backwards = position?.direction === 'prev';
-  const [rows, total] = await Promise.all([
-    fetchKeyed(query, list, sort, position, backwards, limit + 1),
+  const boundary =
+    position === undefined ? undefined : { sortKey: position.sortKey, id: position.id };
+  const request: KeysetRequest = { sort, boundary, backwards, count: limit + 1 };
+  const [rows, counted] = await Promise.all([
+    options.fetch === undefined
+      ? keysetFetch(query, list, request)
+      : (options.fetch(request) as Promise<Array<KeyedRow<Entity>>>),
     countTotal(query, options.total ?? 'exact'),
   ]);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
+  // The first page, read from the start: it holds every row (the count is exact), or at least this many.
+  const total =
+    position === undefined && (!hasMore || counted.total < rows.length)
+      ? {
+          total: hasMore ? Math.max(counted.total, rows.length) : rows.length,
+          totalExact: !hasMore,
+        }
+      : counted;
 
   const cursor = (
     direction: CursorPosition['direction'],
@@ -57,8 +106,6 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   ): string | null => (key === undefined ? null : codec.encode(scope, { direction, ...key }));
   const first = pageRows.at(0)?.key;
   const last = pageRows.at(-1)?.key;
-  const boundary =
-    position === undefined ? undefined : { sortKey: position.sortKey, id: position.id };
   return {
     items: pageRows.map((row) => row.entity),
     // Forwards: more after the page when the extra row came; backwards: the cursor's row is after it.
@@ -91,22 +138,30 @@ export async function* keysetRows<Entity extends ObjectLiteral>(
   const sort = resolveSort(list, sortValue);
   let after: RowKey | undefined;
   for (;;) {
-    const rows = await fetchKeyed(query, list, sort, after, false, batchSize);
+    const rows = await keysetFetch(query, list, {
+      sort,
+      boundary: after,
+      backwards: false,
+      count: batchSize,
+    });
     for (const row of rows) yield row.entity;
     after = rows.at(-1)?.key;
     if (rows.length < batchSize || after === undefined) return;
   }
 }
 
-/** Up to `count` rows after (or, backwards, before) `boundary`, each with its keyset key. */
-async function fetchKeyed<Entity extends ObjectLiteral>(
+/**
+ * Up to `count` rows of `query` after (or, backwards, before) the request's boundary, in the list's
+ * order, each with its keyset key. The sort expression is the list's field of the request's sort
+ * name, so a list may be fetched through a twin definition (same id and fields, other expressions).
+ */
+export async function keysetFetch<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
-  sort: ListSort,
-  boundary: RowKey | undefined,
-  backwards: boolean,
-  count: number,
-): Promise<Array<{ entity: Entity; key: RowKey }>> {
+  request: KeysetRequest,
+): Promise<Array<KeyedRow<Entity>>> {
+  const { boundary, backwards, count } = request;
+  const sort = resolveSort(list, request.sort.value);
   const descendingInSql = sort.descending !== backwards;
   const order = descendingInSql ? 'DESC' : 'ASC';
   const pageQuery = query
@@ -115,6 +170,7 @@ async function fetchKeyed<Entity extends ObjectLiteral>(
     .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS)
     .orderBy(sort.column, order)
     .addOrderBy(list.idColumn, order)
+    .offset(request.offset ?? 0)
     .limit(count);
   if (boundary !== undefined) {
     pageQuery.andWhere(
@@ -136,7 +192,7 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
   return { ...page, items: page.items.map(map) };
 }
 
-interface RowKey {
+export interface RowKey {
   readonly sortKey: string;
   readonly id: string;
 }
@@ -158,9 +214,19 @@ export async function countTotal<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   policy: TotalPolicy,
 ): Promise<{ total: number; totalExact: boolean }> {
-  if (policy !== 'exact') {
-    const estimate = await estimateRows(query);
-    if (estimate > policy.estimateAbove) return { total: estimate, totalExact: false };
+  if (policy === 'exact') return { total: await query.getCount(), totalExact: true };
+  if ('exactly' in policy) {
+    const exact = await policy.exactly();
+    return exact === undefined
+      ? countTotal(query, policy.otherwise)
+      : { total: exact, totalExact: true };
+  }
+  const estimate = await estimatePlan(query);
+  if (
+    estimate.rows > policy.estimateAbove ||
+    (policy.maxCountCost !== undefined && estimate.cost > policy.maxCountCost)
+  ) {
+    return { total: estimate.rows, totalExact: false };
   }
   return { total: await query.getCount(), totalExact: true };
 }
@@ -169,16 +235,26 @@ export async function countTotal<Entity extends ObjectLiteral>(
 export async function estimateRows<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
 ): Promise<number> {
+  return (await estimatePlan(query)).rows;
+}
+
+/** The planner's row estimate and total cost of reading every row of a query. */
+async function estimatePlan<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+): Promise<{ rows: number; cost: number }> {
   const [sql, parameters] = query.getQueryAndParameters();
   const result: unknown = await query.connection.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-  const plan = readPlan(result);
-  const rows = plan?.[0]?.Plan?.['Plan Rows'];
-  if (typeof rows !== 'number') throw new Error('EXPLAIN returned no row estimate');
-  return Math.round(rows);
+  const plan = readPlan(result)?.[0]?.Plan;
+  const rows = plan?.['Plan Rows'];
+  const cost = plan?.['Total Cost'];
+  if (typeof rows !== 'number' || typeof cost !== 'number') {
+    throw new Error('EXPLAIN returned no row estimate');
+  }
+  return { rows: Math.round(rows), cost };
 }
 
 interface ExplainPlan {
-  Plan?: { 'Plan Rows'?: unknown };
+  Plan?: { 'Plan Rows'?: unknown; 'Total Cost'?: unknown };
 }
 
 function readPlan(result: unknown): ExplainPlan[] | undefined {
