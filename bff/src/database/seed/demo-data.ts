@@ -3,6 +3,7 @@ import { Membership, type MembershipRole } from '../../partners/membership.entit
 import { Partner } from '../../partners/partner.entity.js';
 import { hashPassword } from '../../users/password-hash.js';
 import { User } from '../../users/user.entity.js';
+import { loadDemoInventory } from './demo-inventory.js';
 
 /** The password of every demo user (docs/product.md §6); outside tests rely on it. */
 export const DEMO_PASSWORD = 'portal-demo-passphrase';
@@ -78,7 +79,11 @@ export type DemoDataOutcome = 'loaded' | 'skipped-not-empty';
  * Loads the demo data in one transaction, unless the database already holds data: a database with any
  * partner or user is never touched. The caller decides whether demo data is wanted at all.
  */
-export async function loadDemoData(dataSource: DataSource): Promise<DemoDataOutcome> {
+export async function loadDemoData(
+  dataSource: DataSource,
+  /** The load's instant: the 18 months of inventory history end there. */
+  now = new Date(),
+): Promise<DemoDataOutcome> {
   return dataSource.transaction(async (manager) => {
     // Serialises concurrent first starts of several instances on one database.
     await manager.query('LOCK TABLE partners, users IN SHARE ROW EXCLUSIVE MODE');
@@ -114,6 +119,9 @@ export async function loadDemoData(dataSource: DataSource): Promise<DemoDataOutc
         );
       }
     }
+
+    const partnerIds = new Map([...partners].map(([slug, partner]) => [slug, partner.id]));
+    await loadDemoInventory((sql, parameters) => manager.query(sql, parameters), partnerIds, now);
     return 'loaded';
   });
 }
