@@ -51,8 +51,10 @@ export interface ServerProcess<Ready> {
 export async function startServer<Ready extends { port: number }>(
   script: string,
   env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess<Ready>> {
-  const child = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, script], {
+  const args = ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs, script];
+  const child = spawn('taskset', args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -76,15 +78,20 @@ export interface BffReady {
 export function startBff(
   databaseUrl: string,
   env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess<BffReady>> {
-  return startServer<BffReady>('dist/bench/bench/server.js', {
-    NODE_ENV: 'development',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    ...env,
-  });
+  return startServer<BffReady>(
+    'dist/bench/bench/server.js',
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      ...env,
+    },
+    nodeArgs,
+  );
 }
 
 export async function stopServer(server: ServerProcess<unknown>): Promise<void> {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { POOL_SIZE } from '../../src/database/data-source-options.js';
+import { countQueries } from '../query-counter.js';
+import { replay, type ReplayedStatement } from '../replay.js';
 
 /**
  * The reference of bench:inventory's throughput target: a bare Fastify handler that sends the very
@@ -13,28 +15,17 @@ import { POOL_SIZE } from '../../src/database/data-source-options.js';
  * Reads BARE_STATEMENTS (a JSON file of `ReplayedStatement`s, in the order they were sent) and
  * DATABASE_URL; prints `{"port": n}` when it listens.
  */
-export interface ReplayedStatement {
-  text: string;
-  values: unknown[];
-  /** Indexes of the statements that had ended when this one started. */
-  after: number[];
-}
-
+// The BFF's pg clients count statements and rows in the bench: so do these, the same cost on both sides.
+countQueries();
 const file = process.env.BARE_STATEMENTS;
 if (file === undefined) throw new Error('BARE_STATEMENTS is not set');
 const statements = JSON.parse(readFileSync(file, 'utf8')) as ReplayedStatement[];
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
 const app = Fastify({ logger: false });
 
-app.get('/list', async () => {
-  const sent: Array<Promise<pg.QueryResult>> = [];
-  for (const statement of statements) {
-    const ready = Promise.all(statement.after.map((index) => sent[index]));
-    sent.push(ready.then(() => pool.query(statement.text, statement.values)));
-  }
-  const results = await Promise.all(sent);
-  return results.map((result) => result.rows);
-});
+app.get('/list', () =>
+  replay(statements, async (text, values) => (await pool.query(text, values)).rows),
+);
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -1,11 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RecordedStatement } from '../query-counter.js';
 import pg from 'pg';
+import { PARTNER_ACCESS_SQL } from '../../src/partners/partners.repository.js';
 import { startBff, startServer, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
-import type { ReplayedStatement } from './bare-server.js';
+import { toReplay } from '../replay.js';
 import type { BenchContext, Report } from './context.js';
 import { always, inTurn, type LoadCase, runLoad, Tally } from './load.js';
 
@@ -16,7 +17,7 @@ const LIST_OVER_BARE_RATE = 0.7;
 /** Item ids the detail case goes round (random items of the big partner, not one hot row). */
 const DETAIL_IDS = 1000;
 /** Matches a "realistic selective" search term should have. */
-const SEARCH_MATCHES = { min: 50, max: 2000, ideal: 300 };
+const SEARCH_MATCHES = { min: 100, max: 3000, ideal: 1000 };
 
 interface ListPage {
   items: Array<{ id: string; sku: string }>;
@@ -40,6 +41,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     BENCH_USER_EMAIL: dataset.userEmail,
   });
   let bare: Awaited<ReturnType<typeof startServer<{ port: number }>>> | undefined;
+  const statementsFile = path.join(tmpdir(), `bench-inventory-statements-${process.pid}.json`);
   // The bench's own reads (the workload, EXPLAIN ANALYZE): one connection, its caches warm.
   const db = new pg.Client({ connectionString: context.url });
   await db.connect();
@@ -47,16 +49,6 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     const api = new BenchApi(bff.ready.port, bff.ready.token);
     const base = `/api/partners/${dataset.slug}/inventory`;
     const workload = await findWorkload(context, db, api, base, lines);
-
-    // The first page's statements, replayed by the bare handler.
-    const recorded = await api.statementsOf(workload.first);
-    const file = path.join(tmpdir(), `bench-inventory-statements-${process.pid}.json`);
-    writeFileSync(file, JSON.stringify(toReplay(recorded)));
-    bare = await startServer<{ port: number }>('dist/bench/bench/inventory/bare-server.js', {
-      DATABASE_URL: context.url,
-      BARE_STATEMENTS: file,
-    });
-    await fetch(`http://127.0.0.1:${bare.ready.port}/list`).then((r) => r.arrayBuffer());
 
     const bffCase = (key: string, label: string, nextPath: () => string): LoadCase => ({
       key,
@@ -75,26 +67,59 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       ),
       bffCase('filtered', `list: ${workload.filterLabel}`, always(workload.filtered)),
       bffCase('search', `list: search "${workload.term}"`, always(workload.search)),
-      {
-        key: 'bare',
-        label: 'bare Fastify + pg: the first page SQL',
-        port: bare.ready.port,
-        nextPath: always('/list'),
-        headers: {},
-      },
     ];
 
     // What each case sends to PostgreSQL, and what PostgreSQL spends on it (EXPLAIN ANALYZE).
     const statementsPerRequest = new Map<string, number>();
-    for (const target of cases.slice(0, -1)) {
+    for (const target of cases) {
       const path = target.nextPath();
-      const statements = target.key === 'first' ? recorded : await api.statementsOf(path);
+      const statements = await api.statementsOf(path);
       statementsPerRequest.set(target.key, statements.length);
       lines.push(`${target.label}: GET ${path.length > 140 ? `${path.slice(0, 140)}…` : path}`);
       lines.push(...(await explain(db, statements, profile.explain)));
     }
-    statementsPerRequest.set('bare', recorded.length);
     lines.push('');
+
+    // The first page's statements, recorded last: the bare handler and the bench routes replay them.
+    const recorded = await api.statementsOf(workload.first);
+    writeFileSync(statementsFile, JSON.stringify(toReplay(recorded)));
+    bare = await startServer<{ port: number }>('dist/bench/bench/inventory/bare-server.js', {
+      DATABASE_URL: context.url,
+      BARE_STATEMENTS: statementsFile,
+    });
+    const guarded = recorded.filter((statement) => statement.text !== PARTNER_ACCESS_SQL).length;
+    cases.push(
+      {
+        key: 'bare',
+        label: "bare Fastify + pg: the first page's SQL",
+        port: bare.ready.port,
+        nextPath: always('/list'),
+        headers: {},
+      },
+      {
+        key: 'framework',
+        label: "the same SQL in the BFF: a public route, on TypeORM's pg Pool",
+        port: api.port,
+        nextPath: always('/api/bench/replay-pool'),
+        headers: {},
+      },
+      {
+        key: 'typeorm',
+        label: 'the same SQL in the BFF: a public route, by dataSource.query',
+        port: api.port,
+        nextPath: always('/api/bench/replay'),
+        headers: {},
+      },
+      bffCase(
+        'chain',
+        'the same SQL behind the partner chain (JWT, partner guard)',
+        always(`/api/partners/${dataset.slug}/bench/replay`),
+      ),
+    );
+    for (const key of ['bare', 'framework', 'typeorm']) {
+      statementsPerRequest.set(key, recorded.length);
+    }
+    statementsPerRequest.set('chain', guarded + 1);
 
     const tallies = new Map(cases.map((target) => [target.key, new Tally()]));
     for (const target of cases) await runLoad(target, profile.warmUpSeconds, profile.connections);
@@ -140,6 +165,11 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       rate >= LIST_OVER_BARE_RATE,
       `list requests/s / bare requests/s = ${ratio(rate)} (target ≥ ${LIST_OVER_BARE_RATE}×)`,
     );
+    // Where the list's time goes above its SQL, from the rates (one CPU serves each request).
+    const us = (key: string) => 1e6 / tally(key).rate;
+    lines.push(
+      `first page, µs per request (1 / requests/s): ${us('bare').toFixed(0)} bare; +${(us('framework') - us('bare')).toFixed(0)} the BFF's framework (Nest, Fastify plugins, request log); +${(us('typeorm') - us('framework')).toFixed(0)} TypeORM's query path; +${(us('chain') - us('typeorm')).toFixed(0)} JWT and partner guard; +${(us('first') - us('chain')).toFixed(0)} the list endpoint's own work (validation, query building, entities, DTOs, cursors) = ${us('first').toFixed(0)}`,
+    );
     const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
     if (errors > 0) {
       lines.push(`FAILED: ${errors} non-2xx answers or errors`);
@@ -147,6 +177,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     }
     return { lines, failures };
   } finally {
+    rmSync(statementsFile, { force: true });
     await db.end();
     if (bare !== undefined) await stopServer(bare);
     await stopServer(bff);
@@ -262,8 +293,9 @@ async function checkDeepPage(
 const SEARCH_EXPRESSION = `(sku || ' ' || name || ' ' || coalesce(barcode, '')) COLLATE "default"`;
 
 /**
- * A realistic selective term: a word (or two adjacent words) of sampled item names that matches
- * between SEARCH_MATCHES.min and .max items of the big partner, the nearest to .ideal.
+ * A realistic selective term: what a person types for a product, the first two words of an item's
+ * name (the brand and the product, e.g. "keepsake photo"), taken from sampled items of the big
+ * partner: the one whose matches are nearest SEARCH_MATCHES.ideal, within .min–.max.
  */
 async function pickSearchTerm(
   context: BenchContext,
@@ -271,17 +303,13 @@ async function pickSearchTerm(
 ): Promise<{ text: string; matches?: number }> {
   const { partnerId } = context.dataset;
   const sample = await db.query(
-    `SELECT name FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (3) WHERE partner_id = $1 LIMIT 30`,
+    `SELECT name FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (3) WHERE partner_id = $1 LIMIT 20`,
     [partnerId],
   );
   const candidates = new Set<string>();
   for (const { name } of sample.rows as Array<{ name: string }>) {
-    const words = name.split(/\s+/).filter((word) => /^[A-Za-z0-9-]{3,}$/.test(word));
-    words.forEach((word, i) => {
-      if (word.length >= 5) candidates.add(word.toLowerCase());
-      const next = words[i + 1];
-      if (next !== undefined) candidates.add(`${word} ${next}`.toLowerCase());
-    });
+    const words = name.split(/[\s,]+/).filter((word) => /^[\p{L}\p{N}-]+$/u.test(word));
+    if (words.length >= 2) candidates.add(words.slice(0, 2).join(' ').toLowerCase());
   }
   let best: { text: string; matches: number } | undefined;
   const distance = (n: number) => Math.abs(Math.log(n / SEARCH_MATCHES.ideal));
@@ -297,17 +325,6 @@ async function pickSearchTerm(
   }
   if (best === undefined) throw new Error('no selective search term found: pass --search');
   return best;
-}
-
-/** The recorded statements as the bare handler replays them: each after those that had ended before it. */
-export function toReplay(statements: readonly RecordedStatement[]): ReplayedStatement[] {
-  return statements.map((statement, index) => ({
-    text: statement.text,
-    values: statement.values,
-    after: statements
-      .slice(0, index)
-      .flatMap((other, otherIndex) => (other.endedAt <= statement.startedAt ? [otherIndex] : [])),
-  }));
 }
 
 interface PlanNode {

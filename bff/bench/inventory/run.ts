@@ -17,7 +17,7 @@ import { benchLists } from './lists.js';
  *   --reload        load the data set again even when the database holds it
  *   --smoke         20,000 items, one round of 1 s per case, targets reported but not enforced
  *   --only <part>   `lists` or `csv`
- *   --search <term> the substring search's term (default: picked from the data, 50–2,000 matches)
+ *   --search <term> the substring search's term (default: the brand and product of a sampled item)
  *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case
  *
  * BENCH_ROUNDS and BENCH_SECONDS override the rounds and the seconds per case. Exits 1 when a target
