@@ -65,6 +65,12 @@ class PublicBenchController {
     return { count: queryCounter.count, rows: queryCounter.rows };
   }
 
+  /** The server's memory by kind (bench:csv samples it to tell heap from buffers). */
+  @Get('memory')
+  memory(): NodeJS.MemoryUsage {
+    return process.memoryUsage();
+  }
+
   /** Starts recording the statements sent from now on (bench:inventory replays a request's SQL). */
   @Get('statements/start')
   startRecording(): Answer {

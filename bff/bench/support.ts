@@ -74,11 +74,14 @@ export interface BffReady {
   userId: string;
 }
 
-/** The BFF with the bench routes (bench/server.ts) on `databaseUrl`. */
+/**
+ * The BFF with the bench routes (bench/server.ts) on `databaseUrl`; BENCH_NODE_ARGS adds flags to its
+ * node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--max-semi-space-size=64`).
+ */
 export function startBff(
   databaseUrl: string,
   env: Record<string, string> = {},
-  nodeArgs: readonly string[] = [],
+  nodeArgs: readonly string[] = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ): Promise<ServerProcess<BffReady>> {
   return startServer<BffReady>(
     'dist/bench/bench/server.js',

@@ -11,7 +11,7 @@ export interface Profile {
   seconds: number;
   warmUpSeconds: number;
   connections: number;
-  /** Slow reader: how many pauses, and how long each. */
+  /** Slow reader: how many pauses, and how long each is watched once the BFF has stopped. */
   pauses: number;
   pauseSeconds: number;
   /** Missed targets fail the run (the smoke run only reports them). */

@@ -35,7 +35,7 @@ export async function benchCsv(context: BenchContext): Promise<Report> {
     const path = `/api/partners/${dataset.slug}/inventory.csv`;
 
     // Warm-up: the first 4 MB of the export, then the client goes away (JIT, pool, the abort path).
-    await download(api, path, 4 * 1024 * 1024);
+    await download(api, path, { status: 0, bytes: 0, newlines: 0 }, 4 * 1024 * 1024);
     await sleep(2000);
     const baselineSamples: number[] = [];
     for (let i = 0; i < 10; i += 1) {
@@ -43,12 +43,21 @@ export async function benchCsv(context: BenchContext): Promise<Report> {
       await sleep(50);
     }
     const baseline = median(baselineSamples);
+    const baselineHeap = await api.get<NodeJS.MemoryUsage>('/api/bench/memory');
 
-    // The whole export, read as fast as this process can.
-    const sampler = new RssSampler(bff.pid, 50);
+    // The whole export, read as fast as this process can; RSS every 50 ms, the heap every second.
+    const whole: Download = { status: 0, bytes: 0, newlines: 0 };
+    const sampler = new RssSampler(bff.pid, () => whole.newlines, 50);
+    const heap: Array<{ progress: number; usage: NodeJS.MemoryUsage }> = [];
+    const heapTimer = setInterval(() => {
+      const progress = whole.newlines;
+      void api
+        .get<NodeJS.MemoryUsage>('/api/bench/memory')
+        .then((usage) => heap.push({ progress, usage }));
+    }, 1000);
     const before = await api.queries();
     const startedAt = performance.now();
-    const whole = await download(api, path);
+    await download(api, path, whole).finally(() => clearInterval(heapTimer));
     const seconds = (performance.now() - startedAt) / 1000;
     sampler.stop();
     const after = await api.queries();
@@ -60,7 +69,23 @@ export async function benchCsv(context: BenchContext): Promise<Report> {
       `  the BFF sent ${after.count - before.count} statements and received ${(after.rows - before.rows).toLocaleString('en')} rows from PostgreSQL`,
       `  BFF RSS: baseline ${megabytes(baseline)} MB, peak ${megabytes(sampler.peak)} MB, growth ${megabytes(growth)} MB (${sampler.count} samples, every 50 ms)`,
       '',
+      '| rows exported | RSS (MB, highest) | heap total | heap used | external | array buffers |',
+      '| --- | --- | --- | --- | --- | --- |',
+      `| before | ${megabytes(baseline)} | ${megabytes(baselineHeap.heapTotal)} | ${megabytes(baselineHeap.heapUsed)} | ${megabytes(baselineHeap.external)} | ${megabytes(baselineHeap.arrayBuffers)} |`,
     );
+    const tenths = sampler.byTenths(whole.newlines);
+    tenths.forEach((rss, tenth) => {
+      const inTenth = heap.filter(
+        ({ progress }) =>
+          Math.min(9, Math.floor((progress / Math.max(1, whole.newlines)) * 10)) === tenth,
+      );
+      const most = (key: keyof NodeJS.MemoryUsage) =>
+        inTenth.length === 0 ? '–' : megabytes(Math.max(...inTenth.map(({ usage }) => usage[key])));
+      lines.push(
+        `| ${tenth * 10}–${tenth * 10 + 10} % | ${megabytes(rss)} | ${most('heapTotal')} | ${most('heapUsed')} | ${most('external')} | ${most('arrayBuffers')} |`,
+      );
+    });
+    lines.push('');
     check(whole.status === 200, `export answered ${whole.status}`);
     check(rows === dataset.items, `rows exported ${rows} = items of the partner ${dataset.items}`);
     check(
@@ -84,11 +109,19 @@ interface Download {
   newlines: number;
 }
 
-/** GETs `path`, counting bytes and line ends; with `stopAfter`, goes away after that many bytes. */
-function download(api: BenchApi, path: string, stopAfter?: number): Promise<Download> {
+/**
+ * GETs `path`, counting bytes and line ends into `result` as they come; with `stopAfter`, goes away
+ * after that many bytes.
+ */
+function download(
+  api: BenchApi,
+  path: string,
+  result: Download,
+  stopAfter?: number,
+): Promise<Download> {
   return new Promise((resolve, reject) => {
     const request = http.get(api.url(path), { headers: api.headers, agent: false }, (response) => {
-      const result: Download = { status: response.statusCode ?? 0, bytes: 0, newlines: 0 };
+      result.status = response.statusCode ?? 0;
       response.on('data', (chunk: Buffer) => {
         result.bytes += chunk.length;
         for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) {
@@ -106,9 +139,16 @@ function download(api: BenchApi, path: string, stopAfter?: number): Promise<Down
   });
 }
 
+/** The BFF has stopped fetching when its statement count holds this long. */
+const QUIET_MS = 1000;
+/** A BFF that has not stopped after this long never will: the buffer is not bounded. */
+const STOP_WITHIN_MS = 30_000;
+
 interface PauseSample {
   received: number;
   statementsAtPause: number;
+  /** When the statements stopped, ms after the pause began (undefined: they did not). */
+  stoppedAfterMs: number | undefined;
   statementsSettled: number;
   statementsAtEnd: number;
   rowsAtEnd: number;
@@ -116,9 +156,10 @@ interface PauseSample {
 }
 
 /**
- * A client on a raw socket that reads 64 KB and pauses `pauseSeconds`, `pauses` times. During each
- * pause, after its first half, the BFF must send no statement; the rows it has fetched but the client has
- * not received (its lead) must not grow from pause to pause; RSS stays flat.
+ * A client on a raw socket that reads 64 KB and pauses, `pauses` times. In each pause the BFF fills
+ * the buffers on the way, then must stop: its statement count holds for QUIET_MS (within
+ * STOP_WITHIN_MS), then for `pauseSeconds` more. The rows it has fetched but the client has not
+ * received (its lead) must not grow from pause to pause; RSS stays flat.
  */
 async function slowReader(
   context: BenchContext,
@@ -129,8 +170,6 @@ async function slowReader(
 ): Promise<Report> {
   const { bytesPerRow, batchRows } = sizes;
   const { profile } = context;
-  // The first half of a pause lets the server fill what buffers it has; the second half is watched.
-  const settleMs = (profile.pauseSeconds * 1000) / 2;
   const lines: string[] = [];
   const failures: string[] = [];
   const check = (ok: boolean, text: string) => {
@@ -158,14 +197,16 @@ async function slowReader(
   try {
     for (let pause = 0; pause < profile.pauses; pause += 1) {
       if (received < limit) await new Promise<void>((resolve) => (onLimit = resolve));
+      const pausedAt = performance.now();
       const statementsAtPause = (await api.queries()).count - start.count;
-      await sleep(settleMs);
+      const stoppedAfterMs = await stopped(api, pausedAt);
       const settled = (await api.queries()).count - start.count;
-      await sleep(settleMs);
+      await sleep(profile.pauseSeconds * 1000);
       const end = await api.queries();
       samples.push({
         received,
         statementsAtPause,
+        stoppedAfterMs,
         statementsSettled: settled,
         statementsAtEnd: end.count - start.count,
         rowsAtEnd: end.rows - start.rows,
@@ -186,7 +227,7 @@ async function slowReader(
   lines.push(
     `slow reader: reads ${SLOW_READ_BYTES / 1024} KB, then pauses ${profile.pauseSeconds} s, ${profile.pauses} times (raw socket; statements and rows counted from the start of its request)`,
     '',
-    `| pause | bytes received | statements: at pause → +${settleMs / 1000} s → end | rows fetched by the BFF | BFF lead over the client (rows fetched − rows received) | RSS (MB) |`,
+    `| pause | bytes received | statements: at pause → when they stopped (s into the pause) → ${profile.pauseSeconds} s later | rows fetched by the BFF | BFF lead over the client (rows fetched − rows received) | RSS (MB) |`,
     '| --- | --- | --- | --- | --- | --- |',
   );
   const leads: number[] = [];
@@ -195,14 +236,15 @@ async function slowReader(
     const lead = sample.rowsAtEnd - rowsReceived;
     leads.push(lead);
     lines.push(
-      `| ${index + 1} | ${sample.received.toLocaleString('en')} | ${sample.statementsAtPause} → ${sample.statementsSettled} → ${sample.statementsAtEnd} | ${sample.rowsAtEnd.toLocaleString('en')} | ${Math.round(lead).toLocaleString('en')} rows ≈ ${megabytes(lead * bytesPerRow)} MB | ${megabytes(sample.rssAtEnd)} |`,
+      `| ${index + 1} | ${sample.received.toLocaleString('en')} | ${sample.statementsAtPause} → ${sample.statementsSettled} (${sample.stoppedAfterMs === undefined ? 'never' : (sample.stoppedAfterMs / 1000).toFixed(1)}) → ${sample.statementsAtEnd} | ${sample.rowsAtEnd.toLocaleString('en')} | ${Math.round(lead).toLocaleString('en')} rows ≈ ${megabytes(lead * bytesPerRow)} MB | ${megabytes(sample.rssAtEnd)} |`,
     );
   });
   lines.push('');
+  const unstopped = samples.filter((s) => s.stoppedAfterMs === undefined).length;
   const growing = samples.filter((s) => s.statementsAtEnd !== s.statementsSettled).length;
   check(
-    growing === 0,
-    `statements sent while the client was paused (after ${settleMs} ms): ${growing} of ${samples.length} pauses saw any (target: none)`,
+    unstopped === 0 && growing === 0,
+    `the BFF stopped fetching in every pause (within ${(Math.max(...samples.map((s) => s.stoppedAfterMs ?? Infinity)) / 1000).toFixed(1)} s) and sent nothing more while the client stayed paused: ${unstopped + growing} of ${samples.length} pauses did not (target: none)`,
   );
   const firstLead = leads[0] ?? 0;
   const maxLead = Math.max(...leads);
@@ -225,6 +267,23 @@ async function slowReader(
     `after the client went away the BFF sent ${goneLater.count - goneAt.count} more statements (1 s → 3 s later; target: none)`,
   );
   return { lines, failures };
+}
+
+/** Ms after `since` at which the BFF's statement count last changed, once it held QUIET_MS. */
+async function stopped(api: BenchApi, since: number): Promise<number | undefined> {
+  let count = (await api.queries()).count;
+  let changedAt = performance.now();
+  while (performance.now() - since < STOP_WITHIN_MS) {
+    await sleep(100);
+    const now = (await api.queries()).count;
+    if (now !== count) {
+      count = now;
+      changedAt = performance.now();
+    } else if (performance.now() - changedAt >= QUIET_MS) {
+      return changedAt - since;
+    }
+  }
+  return undefined;
 }
 
 function median(values: number[]): number {

@@ -12,13 +12,20 @@ export function readRss(pid: number): number {
 
 export const megabytes = (bytes: number): string => (bytes / MB).toFixed(1);
 
+interface Sample {
+  rss: number;
+  /** How far the work was when sampled (e.g. rows received), from the caller's `progress`. */
+  progress: number;
+}
+
 /** Samples a process's RSS every `intervalMs` until stopped: the peak is what a target bounds. */
 export class RssSampler {
   private readonly timer: NodeJS.Timeout;
-  private readonly samples: number[] = [];
+  private readonly samples: Sample[] = [];
 
   constructor(
     private readonly pid: number,
+    private readonly progress: () => number = () => 0,
     intervalMs = 50,
   ) {
     this.sample();
@@ -27,16 +34,26 @@ export class RssSampler {
 
   sample(): number {
     const rss = readRss(this.pid);
-    this.samples.push(rss);
+    this.samples.push({ rss, progress: this.progress() });
     return rss;
   }
 
   get peak(): number {
-    return Math.max(...this.samples);
+    return Math.max(...this.samples.map((sample) => sample.rss));
   }
 
   get count(): number {
     return this.samples.length;
+  }
+
+  /** The highest RSS of each tenth of the work (`total` the progress at its end). */
+  byTenths(total: number): number[] {
+    const tenths = Array.from({ length: 10 }, () => 0);
+    for (const { rss, progress } of this.samples) {
+      const tenth = Math.min(9, Math.floor((progress / Math.max(1, total)) * 10));
+      tenths[tenth] = Math.max(tenths[tenth] ?? 0, rss);
+    }
+    return tenths;
   }
 
   stop(): void {

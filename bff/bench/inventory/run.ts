@@ -20,8 +20,9 @@ import { benchLists } from './lists.js';
  *   --search <term> the substring search's term (default: the brand and product of a sampled item)
  *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case
  *
- * BENCH_ROUNDS and BENCH_SECONDS override the rounds and the seconds per case. Exits 1 when a target
- * is missed.
+ * BENCH_ROUNDS and BENCH_SECONDS override the rounds and the seconds per case; BENCH_NODE_ARGS adds
+ * flags to the BFF's node (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`). Exits 1 when a
+ * target is missed.
  */
 const { values } = parseArgs({
   options: {
@@ -48,7 +49,7 @@ const FULL: Profile = {
   warmUpSeconds: 2,
   connections: 16,
   pauses: 5,
-  pauseSeconds: 4,
+  pauseSeconds: 3,
   enforceTargets: true,
   explain: false,
 };
