@@ -21,6 +21,7 @@ import {
   signIn,
   userId,
 } from './support/identity.js';
+import { insertItems } from './support/inventory.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -31,13 +32,23 @@ const ROLES: Role[] = ['anonymous', 'non-member', 'viewer', 'manager', 'admin', 
 type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  /** Under /api/partners/{slug}: the least member role, and whether staff pass. */
-  | { kind: 'partner'; role: 'viewer' | 'manager' | 'admin'; staff: boolean; resource?: true };
+  /**
+   * Under /api/partners/{slug}: the least member role (null: no member role is enough, staff's
+   * alone), and whether staff pass.
+   */
+  | {
+      kind: 'partner';
+      role: 'viewer' | 'manager' | 'admin' | null;
+      staff: boolean;
+      resource?: true;
+    };
 
 interface Context {
   slug: string;
   /** A member id of the partner the request is aimed at, for routes with :userId. */
   memberOf: (slug: string) => Promise<string>;
+  /** An inventory item id of the partner the request is aimed at, for routes with :id. */
+  itemOf: (slug: string) => Promise<string>;
 }
 
 interface RouteSpec {
@@ -181,6 +192,48 @@ const MATRIX: Record<string, RouteSpec> = {
       url: `/api/partners/${slug}/members/${await memberOf(slug)}`,
     }),
   },
+  'GET /api/partners/:partnerSlug/inventory': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory` }),
+  },
+  'GET /api/partners/:partnerSlug/inventory.csv': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory.csv` }),
+  },
+  'GET /api/partners/:partnerSlug/inventory/facets': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory/facets` }),
+  },
+  'GET /api/partners/:partnerSlug/inventory/:id': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, itemOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/inventory/${await itemOf(slug)}`,
+    }),
+  },
+  'PATCH /api/partners/:partnerSlug/inventory/:id': {
+    access: { kind: 'partner', role: 'manager', staff: false, resource: true },
+    request: async ({ slug, itemOf }) => ({
+      method: 'PATCH',
+      url: `/api/partners/${slug}/inventory/${await itemOf(slug)}`,
+      payload: { reorderPoint: 7 },
+    }),
+  },
+  'GET /api/partners/:partnerSlug/inventory/:id/movements': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, itemOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/inventory/${await itemOf(slug)}/movements`,
+    }),
+  },
+  'POST /api/partners/:partnerSlug/inventory/:id/movements': {
+    access: { kind: 'partner', role: null, staff: true, resource: true },
+    request: async ({ slug, itemOf }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/inventory/${await itemOf(slug)}/movements`,
+      payload: { kind: 'receipt', quantity: 1, reference: 'ASN-MATRIX' },
+    }),
+  },
 };
 
 const OWN = 'acme-outdoor';
@@ -195,7 +248,7 @@ function expected(access: Access, role: Role, slug: string): Outcome {
   if (access.kind === 'signed-in') return 'ok';
   if (role === 'staff') return access.staff ? 'ok' : 403;
   if (role === 'non-member' || slug !== OWN) return 404;
-  return RANK[role] >= RANK[access.role] ? 'ok' : 403;
+  return access.role !== null && RANK[role] >= RANK[access.role] ? 'ok' : 403;
 }
 
 function outcomeOf(response: LightMyRequestResponse, access?: Access): Outcome | number {
@@ -249,6 +302,15 @@ describe('the authorization matrix', () => {
     ]);
   }
 
+  async function itemOf(slug: string): Promise<string> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const [item] = await insertItems(dataSource, partner.id, [
+      { sku: `MATRIX-${randomUUID()}`, onHand: 5 },
+    ]);
+    if (item === undefined) throw new Error('no item');
+    return item.id;
+  }
+
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
@@ -275,7 +337,7 @@ describe('the authorization matrix', () => {
     for (const [route, spec] of Object.entries(MATRIX)) {
       for (const role of ROLES) {
         for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
-          const request = await spec.request({ slug, memberOf });
+          const request = await spec.request({ slug, memberOf, itemOf });
           const headers = { ...(request.headers ?? {}) } as Record<string, string>;
           if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
           const response = await api.request({
@@ -298,15 +360,22 @@ describe('the authorization matrix', () => {
   it('answers 404 for a resource of the other partner reached through the own slug, for its admin too', async () => {
     const mismatches: string[] = [];
     const foreignMember = await memberOf(OTHER);
+    const foreignItem = await itemOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
-        const request = await spec.request({ slug: OWN, memberOf: async () => foreignMember });
+        const request = await spec.request({
+          slug: OWN,
+          memberOf: async () => foreignMember,
+          itemOf: async () => foreignItem,
+        });
         const response = await api.request({
           ...request,
           headers: { authorization: `Bearer ${await bearer(role)}` },
         });
-        const want = role === 'admin' ? 404 : 403;
+        // The role passes the route's rule (its own slug): the foreign resource is then not found.
+        const allowed = expected(spec.access, role, OWN) === 'ok';
+        const want = allowed ? 404 : 403;
         if (response.statusCode !== want)
           mismatches.push(`${route} as ${role}: ${response.statusCode}`);
       }
@@ -394,7 +463,7 @@ describe('the authorization matrix', () => {
         const spec = MATRIX[route];
         if (spec === undefined) throw new Error(`${route} is not in the matrix`);
         const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-        const request = await spec.request({ slug: OWN, memberOf });
+        const request = await spec.request({ slug: OWN, memberOf, itemOf });
         const response = await api.request({ ...request, headers: { cookie: session.cookie } });
         const publicWithoutSession =
           spec.access.kind === 'public' &&
@@ -429,7 +498,7 @@ describe('the authorization matrix', () => {
           { origin: 'https://evil.example' },
         ]) {
           const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-          const request = await spec.request({ slug: OWN, memberOf });
+          const request = await spec.request({ slug: OWN, memberOf, itemOf });
           const response = await api.request({
             ...request,
             headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra },
@@ -541,7 +610,7 @@ describe('the authorization matrix', () => {
     const failures: string[] = [];
     for (const [route, spec] of protectedRoutes) {
       for (const [what, token] of Object.entries(forged)) {
-        const request = await spec.request({ slug: OWN, memberOf });
+        const request = await spec.request({ slug: OWN, memberOf, itemOf });
         // As a browser would send it: the cookie with its session's CSRF token.
         const csrf = secrets.csrfTokenFor(claims.sid);
         const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };

@@ -5,8 +5,11 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiQuery } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import fc from 'fast-check';
+import { DataSource } from 'typeorm';
 import { Public } from '../src/auth/decorators/public.decorator.js';
+import { Partner } from '../src/partners/partner.entity.js';
 import { CHEAP_ARGON2, type Session, signIn } from './support/identity.js';
+import { insertItems } from './support/inventory.js';
 import {
   type FuzzOperation,
   type FuzzRequest,
@@ -24,8 +27,11 @@ import { type TestDatabase, startTestDatabase } from './support/test-database.js
  * document, as every role, with random and hostile path parameters, query parameters and bodies: any
  * 5xx fails and prints the request. `FUZZ_RUNS` requests per operation and role (CI: 15, over 1,000
  * requests); `pnpm --filter @partner-portal/bff fuzz` runs a large one. `FUZZ_SEED` replays a run.
+ * The inventory endpoints get twice as many (at least 30: over 1,000 requests of their own, issue #8),
+ * with real item ids and real cursors of their lists and of others.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? '15');
+const INVENTORY_RUNS = Math.max(30, RUNS * 2);
 const SEED = Number(process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31)));
 
 const ROLE_EMAILS = {
@@ -207,6 +213,158 @@ describe('the OpenAPI fuzzer over the real application', () => {
     },
     Math.max(60_000, RUNS * 6_000),
   );
+});
+
+describe('the OpenAPI fuzzer over the inventory endpoints', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let document: OpenApiDocument;
+  let admin: Session;
+  const items: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
+    });
+    document = (await api.request('/api/openapi.json')).json<OpenApiDocument>();
+    const dataSource = api.app.get(DataSource);
+    for (const slug of ['acme-outdoor', 'northwind']) {
+      const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+      const inserted = await insertItems(
+        dataSource,
+        partner.id,
+        Array.from({ length: 12 }, (_, index) => ({
+          sku: `FUZZ-${slug}-${index}`,
+          name: `=Fuzz item ${index} 100%_\\`,
+          category: index % 2 === 0 ? 'Tents' : '+Cooking',
+          onHand: index * 3,
+          reserved: index % 4,
+          reorderPoint: index % 5,
+        })),
+      );
+      items[slug] = inserted.map((item) => item.id);
+    }
+    admin = await signIn(api, ROLE_EMAILS.admin);
+    const staff = await signIn(api, ROLE_EMAILS.staff);
+    for (const id of (items['acme-outdoor'] ?? []).slice(0, 2)) {
+      for (const quantity of [5, -1, -1]) {
+        await api.request({
+          method: 'POST',
+          url: `/api/partners/acme-outdoor/inventory/${id}/movements`,
+          headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrf },
+          payload: { kind: 'adjustment', quantity },
+          remoteAddress: nextAddress(),
+        });
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.stop();
+  });
+
+  /** The `nextCursor` of a page, read as the admin of acme-outdoor (staff for northwind). */
+  async function cursorOf(url: string): Promise<string> {
+    const response = await api.request({ url, headers: { cookie: admin.cookie } });
+    const cursor = response.json<{ nextCursor?: string | null }>().nextCursor;
+    if (typeof cursor !== 'string') throw new Error(`no cursor from ${url}: ${response.body}`);
+    return cursor;
+  }
+
+  /** Real cursors: of the item list (two sorts), of an item's movements, of the members list. */
+  async function cursors(): Promise<Record<string, string>> {
+    const [first, second] = items['acme-outdoor'] ?? [];
+    return {
+      items: await cursorOf('/api/partners/acme-outdoor/inventory?limit=1'),
+      'items by -value': await cursorOf('/api/partners/acme-outdoor/inventory?limit=1&sort=-value'),
+      'items, filtered': await cursorOf(
+        '/api/partners/acme-outdoor/inventory?limit=1&category=Tents&q=fuzz',
+      ),
+      movements: await cursorOf(`/api/partners/acme-outdoor/inventory/${first}/movements?limit=1`),
+      'movements of another item': await cursorOf(
+        `/api/partners/acme-outdoor/inventory/${second}/movements?limit=1`,
+      ),
+      members: await cursorOf('/api/partners/acme-outdoor/members?limit=1'),
+    };
+  }
+
+  it(
+    'sends at least 1,000 requests to the inventory endpoints, as every role: none answers 5xx',
+    async () => {
+      const operations = operationsOf(document).filter((operation) =>
+        operation.path.startsWith('/api/partners/{partnerSlug}/inventory'),
+      );
+      expect(operations.map((operation) => operation.id).sort()).toEqual([
+        'exportInventoryItems',
+        'getInventoryFacets',
+        'getInventoryItem',
+        'listInventoryItems',
+        'listInventoryMovements',
+        'recordInventoryMovement',
+        'updateInventoryItem',
+      ]);
+      const report = await fuzz(api, operations, document, {
+        roles: ROLES,
+        knownValues: {
+          partnerSlug: ['acme-outdoor', 'northwind'],
+          id: [...(items['acme-outdoor'] ?? []), ...(items.northwind ?? []).slice(0, 2)],
+          cursor: Object.values(await cursors()),
+          sort: ['sku', '-sku', 'value', '-updatedAt', 'occurredAt', '-occurredAt', 'password'],
+          q: ['fuzz', 'FUZZ-', '%', '_', '\\', '100%_', 'x'.repeat(101)],
+          category: ['Tents', '+Cooking'],
+          limit: ['1', '25', '100'],
+          status: ['active', 'discontinued'],
+          stock: ['in', 'low', 'out'],
+        },
+        signInAs: (role) => signIn(api, ROLE_EMAILS[role]),
+        runs: INVENTORY_RUNS,
+      });
+      console.info(`fuzz (inventory): ${summary(report)}`);
+      expect(report.failures).toEqual([]);
+      expect(report.requests).toBeGreaterThanOrEqual(1_000);
+      // Past the guards and the validation too: successes and refusals both.
+      expect(report.statuses.get(200)).toBeGreaterThan(20);
+      expect(report.statuses.get(400)).toBeGreaterThan(50);
+    },
+    Math.max(120_000, INVENTORY_RUNS * 8_000),
+  );
+
+  it('refuses a valid cursor of another list, sort, partner or item: 400 validation', async () => {
+    const all = await cursors();
+    const [first] = items['acme-outdoor'] ?? [];
+    const northwindItem = items.northwind?.[0];
+    const staff = await signIn(api, ROLE_EMAILS.staff);
+    const cases: Array<[string, string, Session]> = [
+      ['/api/partners/acme-outdoor/inventory?sort=-value', all.items ?? '', admin],
+      ['/api/partners/acme-outdoor/inventory', all['items by -value'] ?? '', admin],
+      ['/api/partners/acme-outdoor/inventory', all.movements ?? '', admin],
+      ['/api/partners/acme-outdoor/inventory', all.members ?? '', admin],
+      ['/api/partners/northwind/inventory', all.items ?? '', staff],
+      [`/api/partners/acme-outdoor/inventory/${first}/movements`, all.items ?? '', admin],
+      [
+        `/api/partners/acme-outdoor/inventory/${first}/movements`,
+        all['movements of another item'] ?? '',
+        admin,
+      ],
+      [`/api/partners/northwind/inventory/${northwindItem}/movements`, all.movements ?? '', staff],
+      ['/api/partners/acme-outdoor/members', all.items ?? '', admin],
+    ];
+    for (const [url, cursor, session] of cases) {
+      const separator = url.includes('?') ? '&' : '?';
+      const response = await api.request({
+        url: `${url}${separator}cursor=${encodeURIComponent(cursor)}`,
+        headers: { cookie: session.cookie },
+      });
+      expect([url, response.statusCode, response.json<{ code: string }>().code]).toEqual([
+        url,
+        400,
+        'validation',
+      ]);
+    }
+  });
 });
 
 class ProbeBodyDto {

@@ -510,6 +510,16 @@ describe('the inventory API', () => {
           expect.arrayContaining([expect.objectContaining({ field })]),
         );
       }
+      for (const occurredAt of [
+        '1969-12-31T23:59:59Z',
+        '0001-01-01T00:00:00Z',
+        '-000001-01-01T00:00:00.000Z',
+        '+275760-09-13T00:00:00.000Z',
+        '2026-02-30T00:00:00Z',
+      ]) {
+        const response = await record(item.id, { kind: 'receipt', quantity: 1, occurredAt });
+        expect([occurredAt, response.statusCode]).toEqual([occurredAt, 400]);
+      }
       const nearFuture = new Date(Date.now() + 30_000).toISOString();
       const skewed = await record(item.id, {
         kind: 'receipt',
@@ -517,6 +527,35 @@ describe('the inventory API', () => {
         occurredAt: nearFuture,
       });
       expect(skewed.statusCode).toBe(201);
+    });
+
+    it('refuses a quantity that would pass the integer range: 400 on quantity, nothing written', async () => {
+      const [full, broken] = await insertItems(dataSource, partner.id, [
+        { sku: `FULL-${randomUUID()}`, onHand: 2_000_000_000 },
+        { sku: `BROKEN-${randomUUID()}`, onHand: 1_000_000_000, damaged: 2_000_000_000 },
+      ]);
+      if (full === undefined || broken === undefined) throw new Error('no items');
+      for (const [item, payload] of [
+        [full, { kind: 'receipt', quantity: 1_000_000_000 }],
+        [full, { kind: 'adjustment', quantity: 200_000_000 }],
+        [broken, { kind: 'damage', quantity: -1_000_000_000 }],
+      ] as const) {
+        const response = await record(item.id, payload);
+        expect([payload, response.statusCode]).toEqual([payload, 400]);
+        expect(response.json()).toMatchObject({
+          code: 'validation',
+          errors: [{ field: 'quantity' }],
+        });
+      }
+      const count = await dataSource
+        .getRepository(InventoryMovement)
+        .countBy({ partnerId: partner.id, itemId: full.id });
+      expect(count).toBe(0);
+      const huge = await send('viewer', `/inventory/${full.id}`);
+      expect(huge.json<Item>()).toMatchObject({
+        onHand: 2_000_000_000,
+        value: { amount: 200_000_000_000 },
+      });
     });
 
     it('is staff’s: 403 for members, 404 for another partner’s item', async () => {

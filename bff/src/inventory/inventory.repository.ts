@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
   type KeyedRow,
   type KeysetRequest,
@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type Page,
   resolveSort,
+  type RowKey,
   type CountPolicy,
 } from '../common/list/index.js';
 import { type Facet, InventoryFacetCount } from './inventory-facet-count.entity.js';
@@ -46,7 +47,10 @@ export interface NewMovement {
 /** What recording a movement did: both rows, or why nothing was written. */
 export type RecordOutcome =
   | { recorded: true; movement: InventoryMovement; item: InventoryItem }
-  | { recorded: false; reason: 'not_found' | 'insufficient_stock' };
+  | { recorded: false; reason: 'not_found' | 'insufficient_stock' | 'out_of_range' };
+
+/** PostgreSQL's `numeric_value_out_of_range`: a quantity would pass the integer columns' range. */
+const OUT_OF_RANGE = '22003';
 
 export interface FacetCount {
   facet: Facet;
@@ -79,11 +83,12 @@ const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
 export const INVENTORY_TOTAL: CountPolicy = { estimateAbove: 10_000, maxCountCost: 2_000 };
 
 /**
- * How many rows of the list's order a search page walks before it asks the trigram index instead. A
- * search that matches often fills its page within a few rows of the order; one that matches rarely
- * would walk the whole list, and reads its few matches through the index instead.
+ * How many rows of the list's order a search page walks before it asks the trigram index instead (and
+ * the rows a filtered export reads at a time). A search that matches often fills its page within a few
+ * rows of the order; one that matches rarely would walk the whole list, and reads its few matches
+ * through the index instead.
  */
-export const SEARCH_WINDOW = 4_000;
+export const LIST_WINDOW = 4_000;
 
 /** pg_trgm finds a substring through its index from three characters on. */
 const TRIGRAM = 3;
@@ -103,8 +108,8 @@ export function likeSubstring(text: string): string {
  */
 @Injectable()
 export class InventoryRepository {
-  /** SEARCH_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
-  searchWindow = SEARCH_WINDOW;
+  /** LIST_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
+  listWindow = LIST_WINDOW;
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -165,7 +170,7 @@ export class InventoryRepository {
   }
 
   /**
-   * A page of a search: first within the next `searchWindow` rows of the list's order (an index range
+   * A page of a search: first within the next `listWindow` rows of the list's order (an index range
    * of the partner's rows, bounded however often the search matches); when that holds less than the
    * page, the search matches rarely here, and the page is read through the trigram index and sorted
    * (bounded by how rarely it matches). Either way the same rows as the plain keyset query.
@@ -175,23 +180,38 @@ export class InventoryRepository {
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,
   ): Promise<Array<KeyedRow<InventoryItem>>> {
-    const [far] = await keysetFetch(
-      this.items(partnerId, this.manager).select('i.id'),
-      INVENTORY_ITEM_LIST,
-      { ...request, count: 1, offset: this.searchWindow - 1 },
-    );
-    if (far === undefined) return keysetFetch(filtered, INVENTORY_ITEM_LIST, request);
-    const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;
-    const descendingInSql = request.sort.descending !== request.backwards;
-    const windowed = filtered
-      .clone()
-      .andWhere(`(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`, {
-        windowKey: far.key.sortKey,
-        windowId: far.key.id,
-      });
-    const rows = await keysetFetch(windowed, INVENTORY_ITEM_LIST, request);
+    const window = await this.window(partnerId, filtered, request);
+    if (window.end === undefined) return keysetFetch(filtered, INVENTORY_ITEM_LIST, request);
+    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request);
     if (rows.length >= request.count) return rows;
     return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+  }
+
+  /**
+   * The next `listWindow` rows of the partner in the list's order after the request's boundary: the
+   * last of them (`end`, undefined when fewer remain), and `filtered` limited to them, an index range
+   * however rarely or often its filters match.
+   */
+  private async window(
+    partnerId: string,
+    filtered: SelectQueryBuilder<InventoryItem>,
+    request: KeysetRequest,
+  ): Promise<{ end: RowKey | undefined; rows: SelectQueryBuilder<InventoryItem> }> {
+    const [end] = await keysetFetch(
+      this.items(partnerId, this.manager).select('i.id'),
+      INVENTORY_ITEM_LIST,
+      { ...request, count: 1, offset: this.listWindow - 1 },
+    );
+    if (end === undefined) return { end: undefined, rows: filtered };
+    const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;
+    const descendingInSql = request.sort.descending !== request.backwards;
+    const rows = filtered
+      .clone()
+      .andWhere(`(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`, {
+        windowKey: end.key.sortKey,
+        windowId: end.key.id,
+      });
+    return { end: end.key, rows };
   }
 
   /**
@@ -216,21 +236,46 @@ export class InventoryRepository {
     return row?.total ?? 0;
   }
 
-  /** Every row of the list in its order, in keyset batches, at most MAX_EXPORT_ROWS. */
+  /**
+   * Every row of the list in its order, at most MAX_EXPORT_ROWS. Unfiltered: keyset batches. Filtered:
+   * window after window of the partner's rows in the list's order, each read whole, so the export
+   * reads every row once however rarely or often the filters match (a plan that sorted every match
+   * for each batch would read them once per batch).
+   */
   async *rows(
     partnerId: string,
     filters: ItemFilters,
     sort: string | undefined,
   ): AsyncGenerator<InventoryItem> {
+    const filtered = this.filtered(partnerId, filters);
+    const unfiltered = Object.values(filters).every((value) => value === undefined);
+    const source = unfiltered
+      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort)
+      : this.windowedRows(partnerId, filtered, sort);
     let count = 0;
-    for await (const item of keysetRows(
-      this.filtered(partnerId, filters),
-      INVENTORY_ITEM_LIST,
-      sort,
-    )) {
+    for await (const item of source) {
       yield item;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
+    }
+  }
+
+  private async *windowedRows(
+    partnerId: string,
+    filtered: SelectQueryBuilder<InventoryItem>,
+    sortValue: string | undefined,
+  ): AsyncGenerator<InventoryItem> {
+    const sort = resolveSort(INVENTORY_ITEM_LIST, sortValue);
+    let boundary: RowKey | undefined;
+    for (;;) {
+      const request = { sort, boundary, backwards: false, count: this.listWindow };
+      const window = await this.window(partnerId, filtered, request);
+      for (const row of await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request)) {
+        yield row.entity;
+      }
+      // Every match up to the window's end is out; the last window ran to the end of the list.
+      if (window.end === undefined) return;
+      boundary = window.end;
     }
   }
 
@@ -273,8 +318,28 @@ export class InventoryRepository {
    * raises damaged by the units it takes), then the movement row. The update takes the item's row
    * lock, so concurrent movements of one item queue and each sees the one before: all count, and the
    * guard `on_hand + quantity >= 0` holds against the latest on hand. No row updated: nothing written.
+   * A quantity that would take on hand or damaged past the integer range (2,147,483,647) fails the
+   * statement: `out_of_range`, nothing written.
    */
   async recordMovement(
+    partnerId: string,
+    itemId: string,
+    movement: NewMovement,
+  ): Promise<RecordOutcome> {
+    try {
+      return await this.recordInTransaction(partnerId, itemId, movement);
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: unknown } | undefined)?.code === OUT_OF_RANGE
+      ) {
+        return { recorded: false, reason: 'out_of_range' };
+      }
+      throw error;
+    }
+  }
+
+  private recordInTransaction(
     partnerId: string,
     itemId: string,
     movement: NewMovement,

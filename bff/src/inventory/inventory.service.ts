@@ -29,6 +29,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How far ahead of the server's clock an `occurredAt` may be: the caller's clock may run ahead. */
 const CLOCK_SKEW_MS = 60_000;
+/** The earliest `occurredAt`: older dates are typing errors, not stock history. */
+const EARLIEST_OCCURRED_AT = Date.parse('1970-01-01T00:00:00Z');
 
 export function itemNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such item.');
@@ -210,9 +212,13 @@ export class InventoryService {
     if (!UUID.test(itemId)) throw itemNotFound();
     const now = this.clock.now();
     const occurredAt = body.occurredAt === undefined ? now : new Date(body.occurredAt);
-    if (occurredAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    const at = occurredAt.getTime();
+    if (Number.isNaN(at) || at > now.getTime() + CLOCK_SKEW_MS || at < EARLIEST_OCCURRED_AT) {
       throw new ProblemException(400, 'validation', 'The request is invalid.', [
-        { field: 'occurredAt', message: 'occurredAt must not be in the future' },
+        {
+          field: 'occurredAt',
+          message: 'occurredAt must be a time from 1970 on, not in the future',
+        },
       ]);
     }
     const outcome = await this.inventory.recordMovement(context.partner.id, itemId, {
@@ -226,6 +232,14 @@ export class InventoryService {
     });
     if (!outcome.recorded) {
       if (outcome.reason === 'not_found') throw itemNotFound();
+      if (outcome.reason === 'out_of_range') {
+        throw new ProblemException(400, 'validation', 'The request is invalid.', [
+          {
+            field: 'quantity',
+            message: 'quantity would take the item’s quantities above 2,147,483,647',
+          },
+        ]);
+      }
       throw new ProblemException(
         409,
         'insufficient_stock',

@@ -180,6 +180,13 @@ function fittingValue(
           hostileString.map((text) => `${text}@acme.example`),
         );
       if (schema.format === 'uuid') return fc.uuid();
+      if (schema.format === 'date-time') {
+        return fc.oneof(
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+          fc.string({ maxLength: 30 }),
+          hostileString,
+        );
+      }
       return fc.oneof(fc.string({ maxLength: 80 }), hostileString);
     case 'integer':
       return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.integer());
@@ -289,8 +296,9 @@ export interface FuzzRequest {
 }
 
 /**
- * Requests for one operation. `knownValues` gives real values by parameter name (`partnerSlug`:
- * a real partner), mixed with hostile ones, so that requests reach past the guards too.
+ * Requests for one operation. `knownValues` gives real values by parameter name, for path and query
+ * parameters alike (`partnerSlug`: a real partner; `cursor`: cursors of this list and of others),
+ * mixed with hostile ones, so that requests reach past the guards and the validation too.
  */
 export function requestsFor(
   operation: FuzzOperation,
@@ -316,13 +324,19 @@ export function requestsFor(
         operation.path,
       ),
     );
-  const queryValue = (parameter: OpenApiParameter): fc.Arbitrary<string> =>
-    fc.oneof(
+  const queryValue = (parameter: OpenApiParameter): fc.Arbitrary<string> => {
+    const known = knownValues[parameter.name] ?? [];
+    return fc.oneof(
       fittingValue(resolve(parameter.schema, document), document, 3).map((value) =>
         typeof value === 'string' ? value : JSON.stringify(value),
       ),
       hostileString,
+      {
+        weight: known.length > 0 ? 2 : 0,
+        arbitrary: fc.constantFrom(...(known.length > 0 ? known : [''])),
+      },
     );
+  };
   const queryPairs = fc
     .tuple(
       ...operation.queryParameters.map((parameter) =>
@@ -335,8 +349,12 @@ export function requestsFor(
       ),
     )
     .chain((declared) =>
+      // An unknown parameter in one request of four: the rest get past the whitelist.
       fc
-        .option(fc.tuple(hostileString, hostileString), { freq: 4 })
+        .oneof(
+          { weight: 3, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.tuple(hostileString, hostileString) },
+        )
         .map((unknown) => [
           ...declared.flatMap((pairs) => pairs ?? []),
           ...(unknown === null ? [] : [unknown]),

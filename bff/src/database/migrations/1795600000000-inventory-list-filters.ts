@@ -10,8 +10,8 @@ const STOCK_SORTS = {
 } as const;
 
 /**
- * Indexes for the inventory list's filters (docs/api.md, Inventory), found by EXPLAIN on 200,000 items
- * of one partner (docs/performance.md):
+ * Indexes for the inventory list's filters, found by EXPLAIN on 200,000 items of one partner (the
+ * figures: docs/api.md, Inventory):
  * - `inventory_items_{category,warehouse}_idx`: a rare category or warehouse is read through its own
  *   index and sorted, instead of walking every item of the partner in the list's order to find it
  *   (the planner knows these columns' frequencies and picks the cheaper way);
