@@ -58,10 +58,13 @@ export async function startServer<Ready extends { port: number }>(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout ?? process.stdin });
+  const stdout = child.stdout ?? process.stdin;
+  const lines = createInterface({ input: stdout });
   for await (const line of lines) {
     if (line.startsWith('{"port"')) {
       if (child.pid === undefined) break;
+      // What the server prints from now on goes to stderr: an unread pipe would block its writes.
+      stdout.pipe(process.stderr);
       return { child, pid: child.pid, ready: JSON.parse(line) as Ready };
     }
   }
