@@ -40,3 +40,15 @@ export interface Report {
   lines: string[];
   failures: string[];
 }
+
+/**
+ * Records a check in `report`: `ok`, `FAILED` (the run exits 1), or, when not `enforced` (the smoke
+ * run's targets), `missed` without failing the run.
+ */
+export function checker(report: Report, enforced = true): (ok: boolean, text: string) => void {
+  return (ok, text) => {
+    const verdict = ok ? 'ok' : enforced ? 'FAILED' : 'missed (not enforced in a smoke run)';
+    report.lines.push(`${verdict}: ${text}`);
+    if (!ok && enforced) report.failures.push(text);
+  };
+}

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBff, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
-import type { BenchContext, Report } from './context.js';
+import { type BenchContext, checker, type Report } from './context.js';
 import { megabytes, readRss, RssSampler } from './rss.js';
 
 /** Issue 8, "Must be shown" 5: the export of 1,000,000 rows grows the BFF's RSS by less than this. */
@@ -20,12 +20,9 @@ const NEWLINE = 0x0a;
  */
 export async function benchCsv(context: BenchContext): Promise<Report> {
   const { dataset } = context;
-  const lines: string[] = [];
-  const failures: string[] = [];
-  const check = (ok: boolean, text: string) => {
-    lines.push(`${ok ? 'ok' : 'FAILED'}: ${text}`);
-    if (!ok) failures.push(text);
-  };
+  const report: Report = { lines: [], failures: [] };
+  const { lines, failures } = report;
+  const check = checker(report);
   const bff = await startBff(context.url, {
     SEED_DEMO_DATA: 'false',
     BENCH_USER_EMAIL: dataset.userEmail,
@@ -66,7 +63,7 @@ export async function benchCsv(context: BenchContext): Promise<Report> {
     const bytesPerRow = whole.bytes / Math.max(1, whole.newlines);
     lines.push(
       `CSV export of ${rows.toLocaleString('en')} rows (${megabytes(whole.bytes)} MB, ${bytesPerRow.toFixed(0)} bytes/row) in ${seconds.toFixed(1)} s: ${Math.round(rows / seconds).toLocaleString('en')} rows/s`,
-      `  the BFF sent ${after.count - before.count} statements and received ${(after.rows - before.rows).toLocaleString('en')} rows from PostgreSQL`,
+      `  the BFF sent ${after.count - before.count} statements and received ${(after.rows - before.rows).toLocaleString('en')} rows from PostgreSQL (the partner guard's one row included)`,
       `  BFF RSS: baseline ${megabytes(baseline)} MB, peak ${megabytes(sampler.peak)} MB, growth ${megabytes(growth)} MB (${sampler.count} samples, every 50 ms)`,
       '',
       '| rows exported | RSS (MB, highest) | heap total | heap used | external | array buffers |',
@@ -97,7 +94,7 @@ export async function benchCsv(context: BenchContext): Promise<Report> {
     const slow = await slowReader(context, api, bff.pid, path, { bytesPerRow, batchRows });
     lines.push(...slow.lines);
     failures.push(...slow.failures);
-    return { lines, failures };
+    return report;
   } finally {
     await stopServer(bff);
   }
@@ -170,13 +167,10 @@ async function slowReader(
 ): Promise<Report> {
   const { bytesPerRow, batchRows } = sizes;
   const { profile } = context;
-  const lines: string[] = [];
-  const failures: string[] = [];
-  const check = (ok: boolean, text: string) => {
-    lines.push(`${ok ? 'ok' : 'FAILED'}: ${text}`);
-    // A small data set fits in the buffers on the way whole: then nothing here can be shown.
-    if (!ok && profile.enforceTargets) failures.push(text);
-  };
+  const report: Report = { lines: [], failures: [] };
+  const { lines } = report;
+  // A small data set fits in the buffers on the way whole: then nothing here can be shown.
+  const check = checker(report, profile.enforceTargets);
   const start = await api.queries();
   const rssStart = readRss(pid);
   const socket = net.connect(api.port, '127.0.0.1');
@@ -266,7 +260,7 @@ async function slowReader(
     goneLater.count === goneAt.count,
     `after the client went away the BFF sent ${goneLater.count - goneAt.count} more statements (1 s → 3 s later; target: none)`,
   );
-  return { lines, failures };
+  return report;
 }
 
 /** Ms after `since` at which the BFF's statement count last changed, once it held QUIET_MS. */

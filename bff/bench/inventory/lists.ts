@@ -7,7 +7,7 @@ import { PARTNER_ACCESS_SQL } from '../../src/partners/partners.repository.js';
 import { startBff, startServer, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
 import { toReplay } from '../replay.js';
-import type { BenchContext, Report } from './context.js';
+import { type BenchContext, checker, type Report } from './context.js';
 import { always, inTurn, type LoadCase, runLoad, Tally } from './load.js';
 
 /** Targets, as ratios in the same run (issue 8, "Must be shown" 4). */
@@ -149,10 +149,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     const deep = p99('deep') / p99('detail');
     const search = p99('search') / p99('detail');
     const rate = tally('first').rate / tally('bare').rate;
-    const target = (ok: boolean, text: string) => {
-      lines.push(`${ok ? 'ok' : 'FAILED'}: ${text}`);
-      if (!ok && profile.enforceTargets) failures.push(text);
-    };
+    const target = checker({ lines, failures }, profile.enforceTargets);
     target(
       deep <= DEEP_OVER_DETAIL_P99,
       `deep page p99 / item detail p99 = ${ratio(deep)} (target ≤ ${DEEP_OVER_DETAIL_P99}×); deep / first page p99 = ${ratio(p99('deep') / p99('first'))}`,
