@@ -56,6 +56,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       port: api.port,
       nextPath,
       headers: api.headers,
+      pid: bff.pid,
     });
     const cases: LoadCase[] = [
       bffCase('detail', 'item detail', inTurn(workload.detail)),
@@ -95,6 +96,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
         port: bare.ready.port,
         nextPath: always('/list'),
         headers: {},
+        pid: bare.pid,
       },
       {
         key: 'framework',
@@ -102,6 +104,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
         port: api.port,
         nextPath: always('/api/bench/replay-pool'),
         headers: {},
+        pid: bff.pid,
       },
       {
         key: 'typeorm',
@@ -109,6 +112,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
         port: api.port,
         nextPath: always('/api/bench/replay'),
         headers: {},
+        pid: bff.pid,
       },
       bffCase(
         'chain',
@@ -132,13 +136,13 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     lines.push(
       `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections; p50/p99 over every request of every round`,
       '',
-      '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const target of cases) {
       const tally = tallies.get(target.key) ?? new Tally();
       lines.push(
-        `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} |`,
+        `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) |`,
       );
     }
     lines.push('');
@@ -162,10 +166,10 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       rate >= LIST_OVER_BARE_RATE,
       `list requests/s / bare requests/s = ${ratio(rate)} (target ≥ ${LIST_OVER_BARE_RATE}×)`,
     );
-    // Where the list's time goes above its SQL, from the rates (one CPU serves each request).
-    const us = (key: string) => 1e6 / tally(key).rate;
+    // Where the list's time goes above its SQL: the server's own CPU per request, rung by rung.
+    const us = (key: string) => tally(key).cpuPerRequest;
     lines.push(
-      `first page, µs per request (1 / requests/s): ${us('bare').toFixed(0)} bare; +${(us('framework') - us('bare')).toFixed(0)} the BFF's framework (Nest, Fastify plugins, request log); +${(us('typeorm') - us('framework')).toFixed(0)} TypeORM's query path; +${(us('chain') - us('typeorm')).toFixed(0)} JWT and partner guard; +${(us('first') - us('chain')).toFixed(0)} the list endpoint's own work (validation, query building, entities, DTOs, cursors) = ${us('first').toFixed(0)}`,
+      `first page, server CPU µs per request: ${us('bare').toFixed(0)} bare; +${(us('framework') - us('bare')).toFixed(0)} the BFF's framework (Nest, Fastify plugins, request log); +${(us('typeorm') - us('framework')).toFixed(0)} TypeORM's query path; +${(us('chain') - us('typeorm')).toFixed(0)} JWT and partner guard; +${(us('first') - us('chain')).toFixed(0)} the list endpoint's own work (validation, query building, entities, DTOs, cursors) = ${us('first').toFixed(0)}`,
     );
     const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
     if (errors > 0) {

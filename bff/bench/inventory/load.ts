@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { readCpuSeconds } from './rss.js';
 
 /** One measured case: a GET against a server, the path chosen afresh for every request. */
 export interface LoadCase {
@@ -7,6 +8,8 @@ export interface LoadCase {
   port: number;
   nextPath: () => string;
   headers: Record<string, string>;
+  /** The server process, whose CPU time per request is measured. */
+  pid?: number;
 }
 
 /** What one case gave over all its rounds. */
@@ -16,6 +19,9 @@ export class Tally {
   readonly rates: number[] = [];
   errors = 0;
   bytes = 0;
+  /** The server's CPU time and the wall time over the rounds. */
+  cpuSeconds = 0;
+  wallSeconds = 0;
 
   get rate(): number {
     return this.rates.reduce((sum, rate) => sum + rate, 0) / Math.max(1, this.rates.length);
@@ -25,6 +31,16 @@ export class Tally {
     const sorted = [...this.latencies].sort((a, b) => a - b);
     if (sorted.length === 0) return Number.NaN;
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  }
+
+  /** The server's CPU time per answered request, µs. */
+  get cpuPerRequest(): number {
+    return (this.cpuSeconds * 1e6) / Math.max(1, this.latencies.length);
+  }
+
+  /** The share of the wall time the server was on a CPU. */
+  get busy(): number {
+    return this.cpuSeconds / Math.max(1e-9, this.wallSeconds);
   }
 
   get bytesPerResponse(): number {
@@ -43,6 +59,8 @@ export function runLoad(
   connections: number,
   tally?: Tally,
 ): Promise<void> {
+  const cpuAtStart = target.pid === undefined ? 0 : readCpuSeconds(target.pid);
+  const startedAt = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -57,8 +75,14 @@ export function runLoad(
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        tally?.rates.push(result.requests.average);
-        if (tally !== undefined) tally.errors += result.errors + result.timeouts;
+        if (tally !== undefined) {
+          tally.rates.push(result.requests.average);
+          tally.errors += result.errors + result.timeouts;
+          if (target.pid !== undefined) {
+            tally.cpuSeconds += readCpuSeconds(target.pid) - cpuAtStart;
+            tally.wallSeconds += (performance.now() - startedAt) / 1000;
+          }
+        }
         resolve();
       },
     );

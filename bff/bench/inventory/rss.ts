@@ -61,3 +61,14 @@ export class RssSampler {
     this.sample();
   }
 }
+
+/** CPU time a process has used so far, in seconds (utime + stime of /proc/<pid>/stat). */
+export function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** USER_HZ: the unit of /proc's CPU times on Linux. */
+const CLOCK_TICKS = 100;
