@@ -11,8 +11,11 @@ import {
 /** The seed of the demo inventory: the same items, ids and histories in every demo database. */
 export const DEMO_INVENTORY_SEED = 'partner-portal-demo-1';
 
-/** Average movements per demo item over the 18 months. */
-export const DEMO_MOVEMENTS_PER_ITEM = 24;
+/**
+ * Average movements per demo item over the 18 months: enough for the histories and the charts, few
+ * enough that PGlite writes them in about a second of the embedded default's cold start.
+ */
+export const DEMO_MOVEMENTS_PER_ITEM = 16;
 
 type DemoInventorySlug = keyof typeof DEMO_INVENTORY_PROFILES;
 
@@ -194,6 +197,8 @@ export async function loadDemoInventory(
     const partnerId = partnerIds.get(slug);
     if (partnerId === undefined) throw new Error(`Demo inventory names unknown partner ${slug}`);
     const count = DEMO_ITEM_COUNTS[slug];
+    // One statement per table and partner: PGlite pays per statement (a hundred items at a time takes
+    // twice as long in all).
     for (const batch of inventoryBatches(demoInventoryOptions(slug, now), count, count)) {
       await insertInventoryBatch(query, partnerId, batch);
     }

@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
-import { GenDataRefusal, SCALE_DATA_DEFAULTS, generateScaleData } from './scale-data.js';
+import {
+  GenDataRefusal,
+  SCALE_DATA_DEFAULTS,
+  generateScaleData,
+  targetDatabaseUrl,
+} from './scale-data.js';
 
 const USAGE = `Usage: pnpm --filter @partner-portal/bff gen:data -- [options]
 
@@ -58,17 +63,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (process.env.NODE_ENV === 'production') {
-    throw new GenDataRefusal(
-      'gen:data creates accounts with the published demo password: refused when NODE_ENV=production.',
-    );
-  }
-  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
-  if (databaseUrl === undefined || databaseUrl === '') {
-    throw new GenDataRefusal(
-      'gen:data writes to a real PostgreSQL, not the embedded default: give --database-url or DATABASE_URL.',
-    );
-  }
+  const databaseUrl = targetDatabaseUrl(values['database-url'], process.env);
   const method = values.method ?? SCALE_DATA_DEFAULTS.method;
   if (method !== 'copy' && method !== 'insert') {
     throw new GenDataRefusal(`--method must be copy or insert, not "${method}"`);

@@ -80,6 +80,42 @@ export interface MovementColumns {
   recordedAt: number[];
 }
 
+export interface ItemRow {
+  id: string;
+  sku: string;
+  name: string;
+  category: string;
+  barcode: string | null;
+  warehouse: string;
+  unitValue: number;
+  onHand: number;
+  reserved: number;
+  inbound: number;
+  damaged: number;
+  reorderPoint: number;
+  status: 'active' | 'discontinued';
+  /** Epoch milliseconds, whole seconds. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface MovementRow {
+  id: string;
+  itemId: string;
+  kind: MovementKind;
+  quantity: number;
+  reference: string | null;
+  note: string | null;
+  occurredAt: number;
+  recordedAt: number;
+}
+
+/** Where generated rows go, one at a time: columns for `unnest`, or COPY text as they come. */
+export interface InventorySink {
+  item(row: ItemRow): void;
+  movement(row: MovementRow): void;
+}
+
 export interface InventoryBatch {
   items: ItemColumns;
   movements: MovementColumns;
@@ -113,6 +149,28 @@ const emptyMovements = (): MovementColumns => ({
   occurredAt: [],
   recordedAt: [],
 });
+
+const wholeSecond = (ms: number) => ms - (ms % 1_000);
+
+const dayPrefixes = new Map<number, string>();
+let timesOfDay: string[] | undefined;
+
+/**
+ * `2025-03-04T10:11:12Z` for a whole-second instant, without a Date per value: the bulk writers format
+ * millions of them.
+ */
+export function isoSecond(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  timesOfDay ??= Array.from({ length: 86_400 }, (_, second) =>
+    new Date(second * 1_000).toISOString().slice(11, 19),
+  );
+  return `${prefix}${timesOfDay[Math.floor((ms - day * DAY_MS) / 1_000)]}Z`;
+}
 
 /** FNV-1a of a string: the 32-bit seed of an item's random stream. */
 function hashSeed(text: string): number {
@@ -324,13 +382,13 @@ interface PlannedMovement {
 function generateItem(
   options: InventoryGeneratorOptions,
   index: number,
-  items: ItemColumns,
-  movements: MovementColumns,
+  sink: InventorySink,
 ): void {
   const { profile } = options;
   const random = new Random(hashSeed(`${options.seed}/${options.partnerKey}/${index}`));
   const named = options.namedItems?.find((item) => item.index === index);
-  const now = options.now.getTime();
+  // Whole seconds throughout, as warehouse systems record them.
+  const now = wholeSecond(options.now.getTime());
   const historyStart = now - HISTORY_DAYS * DAY_MS;
 
   const category: CategoryProfile = named
@@ -378,11 +436,13 @@ function generateItem(
           : 'in');
 
   // Most of the catalogue is there from the start of the history; the rest arrives over time.
-  const createdAt = named
-    ? historyStart + random.int(0, 20) * DAY_MS
-    : random.chance(0.6)
-      ? historyStart + random.int(0, 30 * DAY_MS)
-      : historyStart + random.int(30 * DAY_MS, (HISTORY_DAYS - 14) * DAY_MS);
+  const createdAt = wholeSecond(
+    named
+      ? historyStart + random.int(0, 20) * DAY_MS
+      : random.chance(0.6)
+        ? historyStart + random.int(0, 30 * DAY_MS)
+        : historyStart + random.int(30 * DAY_MS, (HISTORY_DAYS - 14) * DAY_MS),
+  );
   // A discontinued item's history ends some months before now.
   const historyEnd = discontinued
     ? Math.min(
@@ -397,7 +457,7 @@ function generateItem(
   const plan: PlannedMovement[] = [{ at: createdAt, kind: 'receipt', quantity: undefined }];
   for (let i = 1; i < count; i += 1) {
     plan.push({
-      at: createdAt + 1 + Math.floor(random.float() * span),
+      at: wholeSecond(createdAt + 1_000 + Math.floor(random.float() * span)),
       kind: undefined,
       quantity: undefined,
     });
@@ -405,7 +465,7 @@ function generateItem(
   if (named?.incident !== undefined) {
     const { kind, quantity, daysAgo, note } = named.incident;
     plan.push({
-      at: now - daysAgo * DAY_MS - random.int(0, 8 * 3_600_000),
+      at: wholeSecond(now - daysAgo * DAY_MS - random.int(0, 8 * 3_600_000)),
       kind,
       quantity: -quantity,
       note,
@@ -492,14 +552,16 @@ function generateItem(
     }
     onHand += quantity;
     if (kind === 'damage') damaged -= quantity;
-    movements.id.push(random.uuidV7(idTime, i + 1));
-    movements.itemId.push(itemId);
-    movements.kind.push(kind);
-    movements.quantity.push(quantity);
-    movements.reference.push(reference(random, kind, planned.at));
-    movements.note.push(note);
-    movements.occurredAt.push(planned.at);
-    movements.recordedAt.push(Math.min(now, planned.at + random.int(60_000, 2 * 3_600_000)));
+    sink.movement({
+      id: random.uuidV7(idTime, i + 1),
+      itemId,
+      kind,
+      quantity,
+      reference: reference(random, kind, planned.at),
+      note,
+      occurredAt: planned.at,
+      recordedAt: Math.min(now, wholeSecond(planned.at + random.int(60_000, 2 * 3_600_000))),
+    });
   }
   if (state !== 'out' && onHand < 1)
     throw new Error(`generator: item ${index} has nothing on hand`);
@@ -524,32 +586,54 @@ function generateItem(
   const inbound =
     !discontinued && random.chance(state === 'in' ? 0.25 : 0.6) ? amount(size / 2, size * 1.5) : 0;
 
-  items.id.push(itemId);
-  items.sku.push(named?.sku ?? profile.sku(category, serial));
-  items.name.push(name);
-  items.category.push(category.name);
-  items.barcode.push(barcode);
-  items.warehouse.push(warehouse);
-  items.unitValue.push(unitValue);
-  items.onHand.push(onHand);
-  items.reserved.push(reserved);
-  items.inbound.push(inbound);
-  items.damaged.push(damaged);
-  items.reorderPoint.push(reorderPoint);
-  items.status.push(discontinued ? 'discontinued' : 'active');
-  items.createdAt.push(createdAt);
-  items.updatedAt.push((plan[last] as PlannedMovement).at);
+  sink.item({
+    id: itemId,
+    sku: named?.sku ?? profile.sku(category, serial),
+    name,
+    category: category.name,
+    barcode,
+    warehouse,
+    unitValue,
+    onHand,
+    reserved,
+    inbound,
+    damaged,
+    reorderPoint,
+    status: discontinued ? 'discontinued' : 'active',
+    createdAt,
+    updatedAt: (plan[last] as PlannedMovement).at,
+  });
 }
 
-/** The items `from` (inclusive) to `to` (exclusive) of a partner, with their movements. */
+/** Writes the items `from` (inclusive) to `to` (exclusive) of a partner, with their movements. */
+export function generateInto(
+  options: InventoryGeneratorOptions,
+  from: number,
+  to: number,
+  sink: InventorySink,
+): void {
+  for (let index = from; index < to; index += 1) generateItem(options, index, sink);
+}
+
+/** The items `from` (inclusive) to `to` (exclusive) of a partner, with their movements, by column. */
 export function generateInventory(
   options: InventoryGeneratorOptions,
   from: number,
   to: number,
 ): InventoryBatch {
   const batch: InventoryBatch = { items: emptyItems(), movements: emptyMovements() };
-  for (let index = from; index < to; index += 1)
-    generateItem(options, index, batch.items, batch.movements);
+  generateInto(options, from, to, {
+    item: (row) => {
+      for (const key of Object.keys(batch.items) as Array<keyof ItemRow>) {
+        (batch.items[key] as unknown[]).push(row[key]);
+      }
+    },
+    movement: (row) => {
+      for (const key of Object.keys(batch.movements) as Array<keyof MovementRow>) {
+        (batch.movements[key] as unknown[]).push(row[key]);
+      }
+    },
+  });
   return batch;
 }
 
@@ -567,8 +651,6 @@ export function* inventoryBatches(
 
 /** Runs one statement with positional parameters (TypeORM's `manager.query`, pg's `client.query`). */
 export type Query = (sql: string, parameters: unknown[]) => Promise<unknown>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Writes a batch with two multi-row statements (`INSERT … SELECT FROM unnest(arrays)`): one round trip
@@ -602,8 +684,8 @@ export async function insertInventoryBatch(
       items.damaged,
       items.reorderPoint,
       items.status,
-      items.createdAt.map(iso),
-      items.updatedAt.map(iso),
+      items.createdAt.map(isoSecond),
+      items.updatedAt.map(isoSecond),
     ],
   );
   await query(
@@ -619,8 +701,8 @@ export async function insertInventoryBatch(
       movements.quantity,
       movements.reference,
       movements.note,
-      movements.occurredAt.map(iso),
-      movements.recordedAt.map(iso),
+      movements.occurredAt.map(isoSecond),
+      movements.recordedAt.map(isoSecond),
     ],
   );
 }
@@ -641,29 +723,57 @@ function copyValue(value: string | null): string {
     : value;
 }
 
-/** A batch as the bodies of two `COPY … FROM STDIN` (text format), items first. */
-export function copyText(
-  partnerId: string,
-  batch: InventoryBatch,
-): { items: string; movements: string } {
-  const { items, movements } = batch;
-  const itemLines: string[] = [];
-  for (let i = 0; i < items.id.length; i += 1) {
-    itemLines.push(
-      `${partnerId}\t${items.id[i]}\t${copyValue(items.sku[i] as string)}\t${copyValue(items.name[i] as string)}\t` +
-        `${copyValue(items.category[i] as string)}\t${copyValue(items.barcode[i] ?? null)}\t` +
-        `${copyValue(items.warehouse[i] as string)}\t${items.unitValue[i]}\t${items.onHand[i]}\t${items.reserved[i]}\t` +
-        `${items.inbound[i]}\t${items.damaged[i]}\t${items.reorderPoint[i]}\t${items.status[i]}\t` +
-        `${iso(items.createdAt[i] as number)}\t${iso(items.updatedAt[i] as number)}\n`,
+/** Bytes appended to a buffer that doubles when full. */
+class GrowingBytes {
+  private buffer = Buffer.allocUnsafeSlow(1 << 20);
+  private length = 0;
+
+  write(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    if (this.length + text.length * 3 > this.buffer.length) {
+      const larger = Buffer.allocUnsafeSlow(
+        Math.max(this.buffer.length * 2, this.length + text.length * 3),
+      );
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+    }
+    this.length += this.buffer.write(text, this.length);
+  }
+
+  /** The bytes written, on an ArrayBuffer of their own (transferable to another thread). */
+  bytes(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
+  }
+}
+
+/**
+ * Rows as the bodies of `COPY inventory_items (ITEM_COPY_COLUMNS) FROM STDIN` and
+ * `COPY inventory_movements (MOVEMENT_COPY_COLUMNS) FROM STDIN` (text format), written as they come:
+ * nothing of a batch is kept but its bytes.
+ */
+export class CopyTextSink implements InventorySink {
+  readonly items = new GrowingBytes();
+  readonly movements = new GrowingBytes();
+  itemCount = 0;
+  movementCount = 0;
+
+  constructor(private readonly partnerId: string) {}
+
+  item(row: ItemRow): void {
+    this.itemCount += 1;
+    this.items.write(
+      `${this.partnerId}\t${row.id}\t${copyValue(row.sku)}\t${copyValue(row.name)}\t${copyValue(row.category)}\t` +
+        `${copyValue(row.barcode)}\t${copyValue(row.warehouse)}\t${row.unitValue}\t${row.onHand}\t${row.reserved}\t` +
+        `${row.inbound}\t${row.damaged}\t${row.reorderPoint}\t${row.status}\t${isoSecond(row.createdAt)}\t` +
+        `${isoSecond(row.updatedAt)}\n`,
     );
   }
-  const movementLines: string[] = [];
-  for (let i = 0; i < movements.id.length; i += 1) {
-    movementLines.push(
-      `${partnerId}\t${movements.id[i]}\t${movements.itemId[i]}\t${movements.kind[i]}\t${movements.quantity[i]}\t` +
-        `${copyValue(movements.reference[i] ?? null)}\t${copyValue(movements.note[i] ?? null)}\t` +
-        `${iso(movements.occurredAt[i] as number)}\t${iso(movements.recordedAt[i] as number)}\n`,
+
+  movement(row: MovementRow): void {
+    this.movementCount += 1;
+    this.movements.write(
+      `${this.partnerId}\t${row.id}\t${row.itemId}\t${row.kind}\t${row.quantity}\t${copyValue(row.reference)}\t` +
+        `${copyValue(row.note)}\t${isoSecond(row.occurredAt)}\t${isoSecond(row.recordedAt)}\n`,
     );
   }
-  return { items: itemLines.join(''), movements: movementLines.join('') };
 }

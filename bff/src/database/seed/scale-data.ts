@@ -8,7 +8,8 @@ import { dataSourceOptions } from '../data-source-options.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { scaleInventoryProfile } from './inventory-catalog.js';
 import {
-  copyText,
+  CopyTextSink,
+  generateInto,
   generateInventory,
   ITEM_COPY_COLUMNS,
   insertInventoryBatch,
@@ -16,10 +17,11 @@ import {
 } from './inventory-generator.js';
 
 /**
- * `gen:data`: scale partners, one member each, and as many items and movements as asked, written to a
- * real PostgreSQL by the generator of the demo data (inventory-generator.ts). Worker threads generate
- * and encode the batches while the main thread streams them with COPY, so Node and the server work at
- * the same time; each batch (items, then their movements) commits on its own.
+ * `gen:data` (docs/operations.md): scale partners, one member each, and as many items and movements as
+ * asked, written to a real PostgreSQL by the generator of the demo data (inventory-generator.ts).
+ * Worker threads generate and encode the batches while the main thread streams them with COPY, so Node
+ * and the server work at the same time. Into empty inventory tables the load is one transaction with
+ * the indexes and foreign keys set aside; appended to existing inventory, each batch commits alone.
  */
 export interface ScaleDataOptions {
   databaseUrl: string;
@@ -90,7 +92,8 @@ export interface EncodedBatch {
 }
 
 export function encodeBatch(request: EncodeRequest): EncodedBatch {
-  const batch = generateInventory(
+  const sink = new CopyTextSink(request.partnerId);
+  generateInto(
     {
       profile: scaleInventoryProfile(request.partnerNumber),
       seed: request.seed,
@@ -100,18 +103,39 @@ export function encodeBatch(request: EncodeRequest): EncodedBatch {
     },
     request.from,
     request.to,
+    sink,
   );
-  const text = copyText(request.partnerId, batch);
-  const encoder = new TextEncoder();
   return {
-    itemCount: batch.items.id.length,
-    movementCount: batch.movements.id.length,
-    items: encoder.encode(text.items),
-    movements: encoder.encode(text.movements),
+    itemCount: sink.itemCount,
+    movementCount: sink.movementCount,
+    items: sink.items.bytes(),
+    movements: sink.movements.bytes(),
   };
 }
 
 export class GenDataRefusal extends Error {}
+
+/**
+ * The database `gen:data` may write to: the one named, never the embedded default (a scale load is for
+ * a real PostgreSQL), never in production (the members get the published demo password).
+ */
+export function targetDatabaseUrl(
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+): string {
+  if (env.NODE_ENV === 'production') {
+    throw new GenDataRefusal(
+      'gen:data creates accounts with the published demo password: refused when NODE_ENV=production.',
+    );
+  }
+  const url = flag ?? env.DATABASE_URL;
+  if (url === undefined || url === '') {
+    throw new GenDataRefusal(
+      'gen:data writes to a real PostgreSQL, not the embedded default: give --database-url or DATABASE_URL.',
+    );
+  }
+  return url;
+}
 
 const SCALE_SLUG = /^scale-(\d+)$/;
 const CURRENCIES = [
@@ -126,39 +150,126 @@ export const scaleMemberEmail = (slug: string) => `member@${slug}.example`;
 async function* encodedBatches(
   requests: EncodeRequest[],
   workers: number,
-): AsyncGenerator<EncodedBatch> {
+): AsyncGenerator<WritableBatch> {
   if (workers === 0) {
-    for (const request of requests) yield encodeBatch(request);
+    for (const request of requests) yield copyBatch(encodeBatch(request));
     return;
   }
-  const pool = Array.from(
-    { length: workers },
-    () => new Worker(new URL('./scale-data.worker.js', import.meta.url)),
-  );
+  const pool = Array.from({ length: workers }, () => {
+    const worker = new Worker(new URL('./scale-data.worker.js', import.meta.url));
+    // A worker answers in the order it was asked.
+    const waiting: Array<{ resolve(batch: EncodedBatch): void; reject(error: unknown): void }> = [];
+    worker.on('message', (batch: EncodedBatch) => waiting.shift()?.resolve(batch));
+    worker.on('error', (error) => {
+      for (const waiter of waiting.splice(0)) waiter.reject(error);
+    });
+    return { worker, waiting };
+  });
   try {
-    // Each worker answers its requests in order: request i goes to worker i mod n, two ahead each.
+    // Request i goes to worker i mod n; each worker has one request ahead of the writer.
     const pending: Array<Promise<EncodedBatch>> = [];
     const ask = (index: number) => {
-      const worker = pool[index % workers] as Worker;
+      const { worker, waiting } = pool[index % workers] as (typeof pool)[number];
       pending[index] = new Promise<EncodedBatch>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
+        waiting.push({ resolve, reject });
       });
       worker.postMessage(requests[index]);
     };
-    // A worker takes one request at a time: the next is asked when its answer came.
     for (let i = 0; i < Math.min(workers, requests.length); i += 1) ask(i);
     for (let i = 0; i < requests.length; i += 1) {
       const batch = await (pending[i] as Promise<EncodedBatch>);
       if (i + workers < requests.length) ask(i + workers);
-      yield batch;
+      yield copyBatch(batch);
     }
   } finally {
-    await Promise.all(pool.map((worker) => worker.terminate()));
+    await Promise.all(pool.map(({ worker }) => worker.terminate()));
   }
 }
 
-async function copyInto(client: pg.PoolClient | pg.Client, sql: string, body: Uint8Array) {
+/** A batch ready to go to the database on the given connection. */
+interface WritableBatch {
+  itemCount: number;
+  movementCount: number;
+  write(client: pg.Client): Promise<void>;
+}
+
+function copyBatch(batch: EncodedBatch): WritableBatch {
+  return {
+    itemCount: batch.itemCount,
+    movementCount: batch.movementCount,
+    write: async (client) => {
+      await copyInto(client, `COPY inventory_items (${ITEM_COPY_COLUMNS}) FROM STDIN`, batch.items);
+      await copyInto(
+        client,
+        `COPY inventory_movements (${MOVEMENT_COPY_COLUMNS}) FROM STDIN`,
+        batch.movements,
+      );
+    },
+  };
+}
+
+/** `--method insert`: multi-row INSERT … SELECT FROM unnest, generated on this thread. */
+async function* unnestBatches(requests: EncodeRequest[], now: Date): AsyncGenerator<WritableBatch> {
+  for (const request of requests) {
+    const batch = generateInventory(
+      {
+        profile: scaleInventoryProfile(request.partnerNumber),
+        seed: request.seed,
+        partnerKey: request.partnerKey,
+        now,
+        movementsPerItem: request.movementsPerItem,
+      },
+      request.from,
+      request.to,
+    );
+    yield {
+      itemCount: batch.items.id.length,
+      movementCount: batch.movements.id.length,
+      write: (client) =>
+        insertInventoryBatch(
+          (sql, parameters) => client.query(sql, parameters),
+          request.partnerId,
+          batch,
+        ),
+    };
+  }
+}
+
+/** Counts what was written and says so every two seconds and at the end of each partner. */
+class Progress {
+  items = 0;
+  movements = 0;
+  private partnerStartedAt = performance.now();
+  private partnerItems = 0;
+  private partnerMovements = 0;
+  private lastReport = performance.now();
+
+  constructor(private readonly report: Report) {}
+
+  add(partner: string, itemsSoFar: number, items: number, movements: number, partnerDone: boolean) {
+    this.items += items;
+    this.movements += movements;
+    this.partnerItems += items;
+    this.partnerMovements += movements;
+    const now = performance.now();
+    if (partnerDone || now - this.lastReport > 2_000) {
+      this.lastReport = now;
+      const elapsed = (now - this.partnerStartedAt) / 1_000;
+      const rate = Math.round((this.partnerItems + this.partnerMovements) / elapsed);
+      this.report(
+        `${partner}: ${count(itemsSoFar)} items, ${count(this.partnerMovements)} movements` +
+          `${partnerDone ? ' (done)' : ''}, ${elapsed.toFixed(1)} s, ${count(rate)} rows/s`,
+      );
+    }
+    if (partnerDone) {
+      this.partnerStartedAt = now;
+      this.partnerItems = 0;
+      this.partnerMovements = 0;
+    }
+  }
+}
+
+async function copyInto(client: pg.Client, sql: string, body: Uint8Array) {
   const stream = client.query(copyFrom(sql));
   const finished = once(stream, 'finish');
   stream.end(body);
@@ -304,83 +415,38 @@ export async function generateScaleData(
     if (bulk)
       report(`Bulk load: ${putBack.length} indexes and foreign keys set aside until the end`);
 
-    let items = 0;
-    let movements = 0;
-    for (const [index, partner] of partners.entries()) {
+    const requests = partners.flatMap((partner, index) => {
       const partnerItems = index === 0 ? options.firstPartnerItems : options.itemsPerPartner;
-      const requests: EncodeRequest[] = [];
-      for (let from = 0; from < partnerItems; from += options.batchItems) {
-        requests.push({
+      return Array.from(
+        { length: Math.ceil(partnerItems / options.batchItems) },
+        (_, batch): EncodeRequest => ({
           seed: options.seed,
           partnerKey: partner.slug,
           partnerNumber: partner.number,
           partnerId: partner.id,
           now: options.now.getTime(),
           movementsPerItem: options.movementsPerItem,
-          from,
-          to: Math.min(from + options.batchItems, partnerItems),
-        });
-      }
-      const partnerStartedAt = performance.now();
-      let partnerItemsDone = 0;
-      let partnerMovements = 0;
-      let lastReport = partnerStartedAt;
-      const write = async (itemCount: number, movementCount: number, run: () => Promise<void>) => {
-        if (!bulk) await client.query('BEGIN');
-        await run();
-        if (!bulk) await client.query('COMMIT');
-        partnerItemsDone += itemCount;
-        partnerMovements += movementCount;
-        const now = performance.now();
-        if (now - lastReport > 2_000 || partnerItemsDone === partnerItems) {
-          lastReport = now;
-          const elapsed = (now - partnerStartedAt) / 1_000;
-          report(
-            `${partner.slug}: ${count(partnerItemsDone)} / ${count(partnerItems)} items, ${count(partnerMovements)} movements, ` +
-              `${elapsed.toFixed(1)} s, ${count(Math.round((partnerItemsDone + partnerMovements) / elapsed))} rows/s`,
-          );
-        }
-      };
-      if (options.method === 'copy') {
-        for await (const batch of encodedBatches(requests, options.workers)) {
-          await write(batch.itemCount, batch.movementCount, async () => {
-            await copyInto(
-              client,
-              `COPY inventory_items (${ITEM_COPY_COLUMNS}) FROM STDIN`,
-              batch.items,
-            );
-            await copyInto(
-              client,
-              `COPY inventory_movements (${MOVEMENT_COPY_COLUMNS}) FROM STDIN`,
-              batch.movements,
-            );
-          });
-        }
-      } else {
-        for (const request of requests) {
-          const batch = generateInventory(
-            {
-              profile: scaleInventoryProfile(partner.number),
-              seed: options.seed,
-              partnerKey: partner.slug,
-              now: options.now,
-              movementsPerItem: options.movementsPerItem,
-            },
-            request.from,
-            request.to,
-          );
-          await write(batch.items.id.length, batch.movements.id.length, () =>
-            insertInventoryBatch(
-              (sql, parameters) => client.query(sql, parameters),
-              partner.id,
-              batch,
-            ),
-          );
-        }
-      }
-      items += partnerItemsDone;
-      movements += partnerMovements;
+          from: batch * options.batchItems,
+          to: Math.min((batch + 1) * options.batchItems, partnerItems),
+        }),
+      );
+    });
+    const progress = new Progress(report);
+    const batches =
+      options.method === 'copy'
+        ? encodedBatches(requests, options.workers)
+        : unnestBatches(requests, options.now);
+    let next = 0;
+    for await (const batch of batches) {
+      const request = requests[next] as EncodeRequest;
+      next += 1;
+      if (!bulk) await client.query('BEGIN');
+      await batch.write(client);
+      if (!bulk) await client.query('COMMIT');
+      const isLast = requests[next]?.partnerKey !== request.partnerKey;
+      progress.add(request.partnerKey, request.to, batch.itemCount, batch.movementCount, isLast);
     }
+    const { items, movements } = progress;
 
     if (bulk) {
       await client.query(`SET maintenance_work_mem = '512MB'`);
