@@ -1,6 +1,7 @@
 import { Controller, Get, Module, Param, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/auth/decorators/public.decorator.js';
 import {
@@ -12,11 +13,15 @@ import { Membership } from '../src/partners/membership.entity.js';
 import { Partner } from '../src/partners/partner.entity.js';
 import { PARTNER_ACCESS_SQL } from '../src/partners/partners.repository.js';
 import { User } from '../src/users/user.entity.js';
-import { queryCounter } from './query-counter.js';
+import { queryCounter, type RecordedStatement } from './query-counter.js';
+import { replay, type ReplayedStatement, toReplay, without } from './replay.js';
 
 interface Answer {
   ok: true;
 }
+
+/** The statements of the last recording (GET /api/bench/statements/stop), for the replay routes. */
+let recorded: ReplayedStatement[] = [];
 
 /**
  * (a) the trivial handler, public; (d) the same plus one database round trip: the partner guard's own
@@ -56,8 +61,46 @@ class PublicBenchController {
   }
 
   @Get('queries')
-  queries(): { count: number } {
-    return { count: queryCounter.count };
+  queries(): { count: number; rows: number } {
+    return { count: queryCounter.count, rows: queryCounter.rows };
+  }
+
+  /** The server's memory by kind (bench:csv samples it to tell heap from buffers). */
+  @Get('memory')
+  memory(): NodeJS.MemoryUsage {
+    return process.memoryUsage();
+  }
+
+  /** Starts recording the statements sent from now on (bench:inventory replays a request's SQL). */
+  @Get('statements/start')
+  startRecording(): Answer {
+    queryCounter.recording = [];
+    return { ok: true };
+  }
+
+  /** Stops recording and answers what was sent since `statements/start`; the replay routes send it. */
+  @Get('statements/stop')
+  stopRecording(): { statements: RecordedStatement[] } {
+    const statements = queryCounter.recording ?? [];
+    queryCounter.recording = undefined;
+    recorded = toReplay(statements);
+    return { statements };
+  }
+
+  /**
+   * The last recording's statements, replayed through TypeORM's raw path (`dataSource.query`) behind
+   * a public route: a request's SQL in the application's framework, without its auth or its code.
+   */
+  @Get('replay')
+  replay(): Promise<unknown[][]> {
+    return replay(recorded, (text, values) => this.dataSource.query(text, values));
+  }
+
+  /** The same on TypeORM's pg Pool directly: the framework's cost without TypeORM's query path. */
+  @Get('replay-pool')
+  replayPool(): Promise<unknown[][]> {
+    const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
+    return replay(recorded, async (text, values) => (await pool.query(text, values)).rows);
   }
 }
 
@@ -80,9 +123,18 @@ class JwtBenchController {
 @ApiExcludeController()
 @PartnerController('bench')
 class PartnerBenchController {
+  constructor(private readonly dataSource: DataSource) {}
+
   @Get()
   partner(@CurrentPartner() context: PartnerContext): Answer & { partner: string } {
     return { ok: true, partner: context.partner.slug };
+  }
+
+  /** The last recording's statements behind the partner chain, less the guard's (the guard sent it). */
+  @Get('replay')
+  replay(): Promise<unknown[][]> {
+    const statements = without(recorded, (statement) => statement.text === PARTNER_ACCESS_SQL);
+    return replay(statements, (text, values) => this.dataSource.query(text, values));
   }
 }
 

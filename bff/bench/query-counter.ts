@@ -1,13 +1,54 @@
 import pg from 'pg';
 
-/** Every statement the server's pg clients send (installed by bench/server.ts, read by GET /api/bench/queries). */
-export const queryCounter = { count: 0 };
+/** One statement as the server's pg client sent it, with when it started and ended (ms, this process). */
+export interface RecordedStatement {
+  text: string;
+  values: unknown[];
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * What the server's pg clients did (installed by bench/server.ts, read by GET /api/bench/queries):
+ * every statement sent, every row received (DataRow messages, however the rows were asked for), and,
+ * while `recording` is set, the statements themselves (GET /api/bench/statements/{start,stop}).
+ */
+export const queryCounter = {
+  count: 0,
+  rows: 0,
+  recording: undefined as RecordedStatement[] | undefined,
+};
 
 export function countQueries(): void {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   prototype.query = function counted(this: unknown, ...args: unknown[]): unknown {
     queryCounter.count += 1;
-    return original.apply(this, args);
+    const result = original.apply(this, args);
+    const recording = queryCounter.recording;
+    if (recording !== undefined && typeof args[0] === 'string') {
+      const statement: RecordedStatement = {
+        text: args[0],
+        values: Array.isArray(args[1]) ? [...(args[1] as unknown[])] : [],
+        startedAt: performance.now(),
+        endedAt: Number.NaN,
+      };
+      recording.push(statement);
+      const ended = () => {
+        statement.endedAt = performance.now();
+      };
+      if (result instanceof Promise) result.then(ended, ended);
+    }
+    return result;
+  };
+  // Rows as they arrive from the server, whether a statement, a cursor or a stream asked for them.
+  const connection = (pg as unknown as { Connection: { prototype: { emit: EmitFunction } } })
+    .Connection.prototype;
+  const emit = connection.emit;
+  connection.emit = function counted(this: unknown, event: string | symbol, ...rest: unknown[]) {
+    if (event === 'dataRow') queryCounter.rows += 1;
+    return emit.call(this, event, ...rest);
   };
 }
+
+type EmitFunction = (event: string | symbol, ...args: unknown[]) => boolean;

@@ -1,8 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import {
+  type BffReady,
+  databaseUrl,
+  LOAD_CPU,
+  pin,
+  runSql,
+  SERVER_CPU,
+  startBff,
+  stopServer,
+} from './support.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench`: the cost of authentication and authorization.
@@ -50,58 +57,13 @@ const VARIANTS: Variant[] = [
   },
 ];
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function pin(pid: number, cpu: number): void {
-  try {
-    execFileSync('taskset', ['-pc', String(cpu), String(pid)], { stdio: 'ignore' });
-  } catch {
-    process.stderr.write(`taskset unavailable: process ${pid} not pinned to CPU ${cpu}\n`);
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  token: string;
-  userId: string;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn('taskset', ['-c', '1', process.execPath, 'dist/bench/bench/server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout ?? process.stdin });
-  for await (const line of lines) {
-    if (line.startsWith('{"port"')) {
-      const ready = JSON.parse(line) as Omit<Server, 'child'>;
-      return { child, ...ready };
-    }
-  }
-  throw new Error('the bench server exited before it was ready');
-}
-
 interface Sample {
   rate: number;
   p99: number;
   errors: number;
 }
+
+type Server = BffReady;
 
 const urlOf = (server: Server, variant: Variant) =>
   `http://127.0.0.1:${server.port}${variant.path.replace(':userId', server.userId)}`;
@@ -123,12 +85,10 @@ async function measure(server: Server, variant: Variant, seconds: number): Promi
 }
 
 const name = `bench_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE "${name}"`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-pin(process.pid, 0);
-const server = await startServer(url.toString());
-const { child } = server;
+await runSql(ADMIN_URL, `CREATE DATABASE "${name}"`);
+pin(process.pid, LOAD_CPU);
+const bff = await startBff(databaseUrl(ADMIN_URL, name));
+const server = bff.ready;
 let failed: boolean;
 
 /** Statements per request, counted by the server's pg clients. */
@@ -164,7 +124,7 @@ try {
   }
   const us = (key: Variant['key']) => 1e6 / (summary.get(key)?.rate ?? 1);
   const lines = [
-    `${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections; server on CPU 1, autocannon on CPU 0`,
+    `${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections; server on CPU ${SERVER_CPU}, autocannon on CPU ${LOAD_CPU}`,
     '',
     '| variant | requests/s | p99 (ms) | µs/request |',
     '|---|---|---|---|',
@@ -199,8 +159,7 @@ try {
   failed = lines.some((line) => line.startsWith('FAILED'));
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await stopServer(bff);
+  await runSql(ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 process.exitCode = failed ? 1 : 0;

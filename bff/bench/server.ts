@@ -9,7 +9,10 @@ import { UsersRepository } from '../src/users/users.repository.js';
 import { BenchModule } from './bench.module.js';
 import { countQueries } from './query-counter.js';
 
-/** The BFF with the benchmark's module, on DATABASE_URL; prints one JSON line: port and a token. */
+/**
+ * The BFF with the benchmark's module, on DATABASE_URL; prints one JSON line: its port and an access
+ * token of BENCH_USER_EMAIL (default the demo data's admin@acme.example).
+ */
 countQueries();
 const config = loadConfig();
 @Module({})
@@ -21,12 +24,11 @@ const app = await createAppAround(
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
-const admin = await app.get(UsersRepository).findByEmail('admin@acme.example');
-if (admin === undefined) throw new Error('no demo data');
-const token = app
-  .get(AccessTokens)
-  .sign(admin.id, randomUUID(), new Date(), admin.tokensValidAfter);
-process.stdout.write(`${JSON.stringify({ port, token, userId: admin.id })}\n`);
+const email = process.env.BENCH_USER_EMAIL ?? 'admin@acme.example';
+const user = await app.get(UsersRepository).findByEmail(email);
+if (user === undefined) throw new Error(`no user ${email} in the database`);
+const token = app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
+process.stdout.write(`${JSON.stringify({ port, token, userId: user.id })}\n`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

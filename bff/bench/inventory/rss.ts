@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+
+const MB = 1024 * 1024;
+
+/** The resident set of a process, in bytes (`VmRSS` of /proc/<pid>/status). */
+export function readRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (match === null) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+export const megabytes = (bytes: number): string => (bytes / MB).toFixed(1);
+
+interface Sample {
+  rss: number;
+  /** How far the work was when sampled (e.g. rows received), from the caller's `progress`. */
+  progress: number;
+}
+
+/** Samples a process's RSS every `intervalMs` until stopped: the peak is what a target bounds. */
+export class RssSampler {
+  private readonly timer: NodeJS.Timeout;
+  private readonly samples: Sample[] = [];
+
+  constructor(
+    private readonly pid: number,
+    private readonly progress: () => number = () => 0,
+    intervalMs = 50,
+  ) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+  }
+
+  sample(): number {
+    const rss = readRss(this.pid);
+    this.samples.push({ rss, progress: this.progress() });
+    return rss;
+  }
+
+  get peak(): number {
+    return Math.max(...this.samples.map((sample) => sample.rss));
+  }
+
+  get count(): number {
+    return this.samples.length;
+  }
+
+  /** The highest RSS of each tenth of the work (`total` the progress at its end). */
+  byTenths(total: number): number[] {
+    const tenths = Array.from({ length: 10 }, () => 0);
+    for (const { rss, progress } of this.samples) {
+      const tenth = Math.min(9, Math.floor((progress / Math.max(1, total)) * 10));
+      tenths[tenth] = Math.max(tenths[tenth] ?? 0, rss);
+    }
+    return tenths;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.sample();
+  }
+}
+
+/** CPU time a process has used so far, in seconds (utime + stime of /proc/<pid>/stat). */
+export function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** USER_HZ: the unit of /proc's CPU times on Linux. */
+const CLOCK_TICKS = 100;

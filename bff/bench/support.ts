@@ -1,0 +1,108 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+/** The benches' process layout: servers on CPU 1, the load generator (this process) on CPU 0. */
+export const SERVER_CPU = 1;
+export const LOAD_CPU = 0;
+
+/** Runs one statement on its own connection. */
+export async function runSql(
+  url: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with another database name. */
+export function databaseUrl(url: string, database: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.toString();
+}
+
+export function pin(pid: number, cpu: number): void {
+  try {
+    execFileSync('taskset', ['-pc', String(cpu), String(pid)], { stdio: 'ignore' });
+  } catch {
+    process.stderr.write(`taskset unavailable: process ${pid} not pinned to CPU ${cpu}\n`);
+  }
+}
+
+export interface ServerProcess<Ready> {
+  child: ChildProcess;
+  /** The process id of the server itself (taskset execs it, so it is the child's). */
+  pid: number;
+  ready: Ready;
+}
+
+/**
+ * Starts `script` (a built file, relative to bff/) pinned to the server CPU and waits for the JSON line
+ * it prints when it listens (`{"port": ...}`).
+ */
+export async function startServer<Ready extends { port: number }>(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess<Ready>> {
+  const args = ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs, script];
+  const child = spawn('taskset', args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stdout = child.stdout ?? process.stdin;
+  const lines = createInterface({ input: stdout });
+  for await (const line of lines) {
+    if (line.startsWith('{"port"')) {
+      if (child.pid === undefined) break;
+      // What the server prints from now on goes to stderr: an unread pipe would block its writes.
+      stdout.pipe(process.stderr);
+      return { child, pid: child.pid, ready: JSON.parse(line) as Ready };
+    }
+  }
+  throw new Error(`${script} exited before it was ready`);
+}
+
+export interface BffReady {
+  port: number;
+  token: string;
+  userId: string;
+}
+
+/**
+ * The BFF with the bench routes (bench/server.ts) on `databaseUrl`; BENCH_NODE_ARGS adds flags to its
+ * node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, `--max-semi-space-size=64`).
+ */
+export function startBff(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+): Promise<ServerProcess<BffReady>> {
+  return startServer<BffReady>(
+    'dist/bench/bench/server.js',
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      ...env,
+    },
+    nodeArgs,
+  );
+}
+
+export async function stopServer(server: ServerProcess<unknown>): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
