@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
+  estimateTotal,
   type KeyedRow,
+  type KeysetFetched,
   type KeysetRequest,
   keysetFetch,
+  keysetFetchCounted,
   keysetPage,
   keysetRows,
   type ListCursorCodec,
@@ -80,7 +83,7 @@ const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
  * estimate (`totalExact: false`). A filter without an index of its own walks every item of the
  * partner to be counted: 76 ms at 200,000 items, so it is estimated.
  */
-export const INVENTORY_TOTAL: CountPolicy = { estimateAbove: 10_000, maxCountCost: 2_000 };
+export const INVENTORY_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisfies CountPolicy;
 
 /**
  * How many rows of the list's order a search page walks before it asks the trigram index instead (and
@@ -170,12 +173,31 @@ export class InventoryRepository {
   }
 
   /**
-   * A page of a search: first within the next `listWindow` rows of the list's order (an index range
-   * of the partner's rows, bounded however often the search matches); when that holds less than the
-   * page, the search matches rarely here, and the page is read through the trigram index and sorted
-   * (bounded by how rarely it matches). Either way the same rows as the plain keyset query.
+   * A page of a search, with its total. The planner's estimate of the matches decides the plan. A rare
+   * term (no more matches than one window holds rows, and few enough to count): its page is read
+   * through the trigram index and sorted, and counted in the same statement (`count(*) OVER ()`), so
+   * the matches are read once, not once for the count and again for the page. Otherwise first within
+   * the next `listWindow` rows of the list's order (an index range of the partner's rows, bounded
+   * however often the search matches); when that holds less than the page, through the trigram index
+   * after all. Either way the same rows as the plain keyset query.
    */
   private async searchRows(
+    partnerId: string,
+    filtered: SelectQueryBuilder<InventoryItem>,
+    request: KeysetRequest,
+  ): Promise<KeysetFetched<InventoryItem>> {
+    const estimate = await estimateTotal(filtered, INVENTORY_TOTAL);
+    if (estimate.counted && estimate.total <= this.listWindow) {
+      return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+    }
+    const [rows, total] = await Promise.all([
+      this.windowedPage(partnerId, filtered, request),
+      estimate.counted ? filtered.getCount() : estimate.total,
+    ]);
+    return { rows, total: { total, totalExact: estimate.counted } };
+  }
+
+  private async windowedPage(
     partnerId: string,
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,

@@ -32,7 +32,9 @@ export type { CsvColumn } from './csv.js';
 export {
   countTotal,
   estimateRows,
+  estimateTotal,
   keysetFetch,
+  keysetFetchCounted,
   keysetPage,
   keysetRows,
   mapPage,
@@ -40,8 +42,10 @@ export {
 export type {
   CountPolicy,
   KeyedRow,
+  KeysetFetched,
   KeysetPageOptions,
   KeysetRequest,
+  ListTotal,
   RowKey,
   TotalPolicy,
 } from './keyset-page.js';

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
 import { ProblemException } from '../problem-details.js';
-import { countTotal, keysetFetch, keysetPage, keysetRows } from './keyset-page.js';
+import {
+  countTotal,
+  keysetFetch,
+  keysetFetchCounted,
+  keysetPage,
+  keysetRows,
+} from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
@@ -49,6 +55,8 @@ const ITEMS = Array.from({ length: 53 }, (_, index) => ({
   rank: index % 7,
   micros: index * 1_000_003,
 }));
+
+const rankTwo = new Set<string>(ITEMS.filter((item) => item.rank === 2).map((item) => item.id));
 
 let database: TestDatabase;
 let dataSource: DataSource;
@@ -204,6 +212,42 @@ describe('keysetPage', () => {
       } while (cursor !== undefined);
       expect(ids).toEqual(expected(sort));
       expect(fetches).toBe(6);
+    },
+  );
+
+  it.each(['name', '-rank', '-createdAt'])(
+    'pages the same both ways through a counted fetch, its total from the page (sort %s)',
+    async (sort) => {
+      const query = () => items().where('item.rank <> :rank', { rank: 2 });
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      let counted = 0;
+      const pageOf = (at: string | undefined) =>
+        keysetPage(query(), {
+          list: PROBE_LIST,
+          codec,
+          query: { limit: 9, sort, cursor: at },
+          total: { estimateAbove: 0 },
+          fetch: (request) => keysetFetchCounted(query(), PROBE_TWIN, request),
+        });
+      let result;
+      do {
+        result = await pageOf(cursor);
+        expect(result).toMatchObject({ total: 45, totalExact: true });
+        counted += 1;
+        ids.push(...result.items.map((item) => item.id));
+        cursor = result.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      expect(ids).toEqual(expected(sort).filter((id) => !rankTwo.has(id)));
+      const back = [...result.items.map((item) => item.id)];
+      cursor = result.prevCursor ?? undefined;
+      while (cursor !== undefined) {
+        result = await pageOf(cursor);
+        back.unshift(...result.items.map((item) => item.id));
+        cursor = result.prevCursor ?? undefined;
+      }
+      expect(back).toEqual(ids);
+      expect(counted).toBe(5);
     },
   );
 

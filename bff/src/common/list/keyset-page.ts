@@ -32,6 +32,21 @@ export interface KeysetRequest {
   readonly offset?: number;
 }
 
+/** The `total` of a page: exact, or the planner's estimate. */
+export interface ListTotal {
+  readonly total: number;
+  readonly totalExact: boolean;
+}
+
+/**
+ * What a list's own fetch answers: the rows, and the list's total when it took it on the way (then
+ * the `total` policy is not asked; see `keysetFetchCounted`).
+ */
+export interface KeysetFetched<Entity> {
+  readonly rows: Array<KeyedRow<Entity>>;
+  readonly total?: ListTotal;
+}
+
 /** A row of a keyset fetch with its key (sort value and id as PostgreSQL prints them). */
 export interface KeyedRow<Entity> {
   readonly entity: Entity;
@@ -51,13 +66,19 @@ export interface KeysetPageOptions {
   readonly total?: TotalPolicy;
   /**
    * How the rows are fetched, when the feature needs more than one plan for them (a search that may
-   * match often or rarely): by default `keysetFetch` of the query. Must answer what it would.
+   * match often or rarely): by default `keysetFetch` of the query. Must answer what it would. When it
+   * answers the total too (a plan that reads every row anyway counts them), `total` is not asked;
+   * otherwise the total is taken after the rows.
    */
-  readonly fetch?: (request: KeysetRequest) => Promise<Array<KeyedRow<ObjectLiteral>>>;
+  readonly fetch?: (
+    request: KeysetRequest,
+  ) => Promise<Array<KeyedRow<ObjectLiteral>> | KeysetFetched<ObjectLiteral>>;
 }
 
 const SORT_KEY_ALIAS = 'list_sort_key';
 const ID_KEY_ALIAS = 'list_id_key';
+const TOTAL_ALIAS = 'list_total';
+const PAST_ALIAS = 'list_past_boundary';
 
 /**
  * One page of `query` (filtered, not ordered, not limited: the builder of the list's rows), by keyset:
@@ -82,12 +103,7 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   const boundary =
     position === undefined ? undefined : { sortKey: position.sortKey, id: position.id };
   const request: KeysetRequest = { sort, boundary, backwards, count: limit + 1 };
-  const [rows, counted] = await Promise.all([
-    options.fetch === undefined
-      ? keysetFetch(query, list, request)
-      : (options.fetch(request) as Promise<Array<KeyedRow<Entity>>>),
-    countTotal(query, options.total ?? 'exact'),
-  ]);
+  const [rows, counted] = await fetchWithTotal(query, options, request);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
@@ -125,6 +141,20 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   };
 }
 
+async function fetchWithTotal<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  options: KeysetPageOptions,
+  request: KeysetRequest,
+): Promise<[Array<KeyedRow<Entity>>, ListTotal]> {
+  const policy = options.total ?? 'exact';
+  if (options.fetch === undefined) {
+    return Promise.all([keysetFetch(query, options.list, request), countTotal(query, policy)]);
+  }
+  const fetched = (await options.fetch(request)) as Array<KeyedRow<Entity>> | KeysetFetched<Entity>;
+  if (Array.isArray(fetched)) return [fetched, await countTotal(query, policy)];
+  return [fetched.rows, fetched.total ?? (await countTotal(query, policy))];
+}
+
 /**
  * Every row of `query` in the list's order, fetched by keyset in batches: the source of a CSV export
  * ("the same filters and order as the list"), pulled only as fast as the client reads.
@@ -160,6 +190,30 @@ export async function keysetFetch<Entity extends ObjectLiteral>(
   list: ListDefinition,
   request: KeysetRequest,
 ): Promise<Array<KeyedRow<Entity>>> {
+  return (await fetchKeyed(query, list, request, false)).rows;
+}
+
+/**
+ * `keysetFetch`, and the number of every row of `query` (wherever the boundary lies) in the same
+ * statement, `count(*) OVER ()`: for a plan that reads every row anyway (the matches of a rare search,
+ * read through their index and sorted), instead of a count that reads them all again. The boundary
+ * is not a condition then but the first key of the order (the rows past it first), and the rows
+ * before it that fill the limit are dropped here.
+ */
+export async function keysetFetchCounted<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  list: ListDefinition,
+  request: KeysetRequest,
+): Promise<KeysetFetched<Entity>> {
+  return fetchKeyed(query, list, request, true);
+}
+
+async function fetchKeyed<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  list: ListDefinition,
+  request: KeysetRequest,
+  counted: boolean,
+): Promise<KeysetFetched<Entity>> {
   const { boundary, backwards, count } = request;
   const sort = resolveSort(list, request.sort.value);
   const descendingInSql = sort.descending !== backwards;
@@ -167,24 +221,43 @@ export async function keysetFetch<Entity extends ObjectLiteral>(
   const pageQuery = query
     .clone()
     .addSelect(`(${sort.column})::text`, SORT_KEY_ALIAS)
-    .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS)
-    .orderBy(sort.column, order)
+    .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS);
+  const past =
+    boundary === undefined
+      ? undefined
+      : `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`;
+  const parameters = { listCursorKey: boundary?.sortKey, listCursorId: boundary?.id };
+  if (counted) {
+    pageQuery.addSelect('count(*) OVER ()', TOTAL_ALIAS);
+    if (past !== undefined) {
+      pageQuery.addSelect(past, PAST_ALIAS).setParameters(parameters).orderBy(past, 'DESC');
+    }
+  } else if (past !== undefined) {
+    pageQuery.andWhere(past, parameters);
+  }
+  pageQuery
+    .addOrderBy(sort.column, order)
     .addOrderBy(list.idColumn, order)
     .offset(request.offset ?? 0)
     .limit(count);
-  if (boundary !== undefined) {
-    pageQuery.andWhere(
-      `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`,
-      { listCursorKey: boundary.sortKey, listCursorId: boundary.id },
-    );
-  }
   const { entities, raw } = await pageQuery.getRawAndEntities<Record<string, unknown>>();
   if (entities.length !== raw.length) {
     throw new Error(
       `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
     );
   }
-  return entities.map((entity, index) => ({ entity, key: keyOf(raw[index]) }));
+  const rows: Array<KeyedRow<Entity>> = [];
+  entities.forEach((entity, index) => {
+    if (past === undefined || !counted || raw[index]?.[PAST_ALIAS] === true) {
+      rows.push({ entity, key: keyOf(raw[index]) });
+    }
+  });
+  if (!counted) return { rows };
+  // No row at all: nothing matches (a counted fetch reads from the first row; it takes no offset).
+  const first = raw[0];
+  if (first === undefined)
+    return request.offset ? { rows } : { rows, total: { total: 0, totalExact: true } };
+  return { rows, total: { total: Number(first[TOTAL_ALIAS]), totalExact: true } };
 }
 
 /** Maps a page's items (entities to DTOs), keeping its cursors and total. */
@@ -213,7 +286,7 @@ function keyOf(raw: Record<string, unknown> | undefined): RowKey {
 export async function countTotal<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   policy: TotalPolicy,
-): Promise<{ total: number; totalExact: boolean }> {
+): Promise<ListTotal> {
   if (policy === 'exact') return { total: await query.getCount(), totalExact: true };
   if ('exactly' in policy) {
     const exact = await policy.exactly();
@@ -221,14 +294,26 @@ export async function countTotal<Entity extends ObjectLiteral>(
       ? countTotal(query, policy.otherwise)
       : { total: exact, totalExact: true };
   }
+  const estimate = await estimateTotal(query, policy);
+  return estimate.counted
+    ? { total: await query.getCount(), totalExact: true }
+    : { total: estimate.total, totalExact: false };
+}
+
+/**
+ * What `countTotal` would answer without counting: the planner's estimate (`EXPLAIN`), `counted:
+ * true` when the policy counts this query exactly instead (a list that reads every row anyway counts
+ * them in the same statement, `keysetFetchCounted`).
+ */
+export async function estimateTotal<Entity extends ObjectLiteral>(
+  query: SelectQueryBuilder<Entity>,
+  policy: Exclude<CountPolicy, 'exact'>,
+): Promise<ListTotal & { readonly counted: boolean }> {
   const estimate = await estimatePlan(query);
-  if (
-    estimate.rows > policy.estimateAbove ||
-    (policy.maxCountCost !== undefined && estimate.cost > policy.maxCountCost)
-  ) {
-    return { total: estimate.rows, totalExact: false };
-  }
-  return { total: await query.getCount(), totalExact: true };
+  const counted =
+    estimate.rows <= policy.estimateAbove &&
+    (policy.maxCountCost === undefined || estimate.cost <= policy.maxCountCost);
+  return { total: estimate.rows, totalExact: false, counted };
 }
 
 /** The planner's row estimate of a query: `EXPLAIN (FORMAT JSON)` of the builder's own SQL. */
