@@ -61,6 +61,14 @@ export interface FacetCount {
   count: number;
 }
 
+/**
+ * The list's total from the facet counts (one fixed statement each, not built per request): every
+ * item of the partner (the category counts' sum), or those of one category or one warehouse.
+ */
+const FACET_TOTAL = `SELECT coalesce(sum(item_count), 0)::integer AS total FROM inventory_facet_counts
+  WHERE partner_id = $1 AND facet = $2`;
+const FACET_VALUE_TOTAL = `${FACET_TOTAL} AND value = $3`;
+
 /** `available` as the list's index spells it (inventory.lists.ts). */
 const AVAILABLE = '(i.on_hand - i.reserved)';
 
@@ -168,6 +176,7 @@ export class InventoryRepository {
       codec,
       boundTo: partnerId,
       total: { exactly: () => this.countedTotal(partnerId, filters), otherwise: INVENTORY_TOTAL },
+      read: readListedItem,
       ...(search ? { fetch: (request) => this.searchRows(partnerId, filtered, request) } : {}),
     });
   }
@@ -188,7 +197,7 @@ export class InventoryRepository {
   ): Promise<KeysetFetched<InventoryItem>> {
     const estimate = await estimateTotal(filtered, INVENTORY_TOTAL);
     if (estimate.counted && estimate.total <= this.listWindow) {
-      return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+      return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem);
     }
     const [rows, total] = await Promise.all([
       this.windowedPage(partnerId, filtered, request),
@@ -203,10 +212,12 @@ export class InventoryRepository {
     request: KeysetRequest,
   ): Promise<Array<KeyedRow<InventoryItem>>> {
     const window = await this.window(partnerId, filtered, request);
-    if (window.end === undefined) return keysetFetch(filtered, INVENTORY_ITEM_LIST, request);
-    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request);
+    if (window.end === undefined) {
+      return keysetFetch(filtered, INVENTORY_ITEM_LIST, request, readListedItem);
+    }
+    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request, readListedItem);
     if (rows.length >= request.count) return rows;
-    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request);
+    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem);
   }
 
   /**
@@ -244,18 +255,13 @@ export class InventoryRepository {
     const { q, status, stock, category, warehouse } = filters;
     if (q !== undefined || status !== undefined || stock !== undefined) return undefined;
     if (category !== undefined && warehouse !== undefined) return undefined;
-    const query = this.manager
-      .getRepository(InventoryFacetCount)
-      .createQueryBuilder('f')
-      .select('coalesce(sum(f.item_count), 0)::integer', 'total')
-      .where('f.partner_id = :partnerId AND f.facet = :facet', {
-        partnerId,
-        facet: warehouse === undefined ? 'category' : 'warehouse',
-      });
     const value = category ?? warehouse;
-    if (value !== undefined) query.andWhere('f.value = :value', { value });
-    const row = await query.getRawOne<{ total: number }>();
-    return row?.total ?? 0;
+    const facet: Facet = warehouse === undefined ? 'category' : 'warehouse';
+    const rows: unknown = await this.dataSource.query(
+      value === undefined ? FACET_TOTAL : FACET_VALUE_TOTAL,
+      value === undefined ? [partnerId, facet] : [partnerId, facet, value],
+    );
+    return integer(rowsOf(rows)[0] ?? { total: 0 }, 'total');
   }
 
   /**
@@ -466,26 +472,34 @@ function timestamp(row: Row, column: string): Date {
   throw new Error(`${column} is not a timestamp`);
 }
 
-/** An item from the columns an UPDATE … RETURNING * gave back. */
-function itemFromRow(row: Row): InventoryItem {
+/**
+ * An item from the columns an UPDATE … RETURNING * gave back, or (`prefix` `i_`) from a list
+ * statement's raw row (no TypeORM hydration).
+ */
+function itemFromRow(row: Row, prefix = ''): InventoryItem {
   return Object.assign(new InventoryItem(), {
-    id: text(row, 'id'),
-    partnerId: text(row, 'partner_id'),
-    sku: text(row, 'sku'),
-    name: text(row, 'name'),
-    category: text(row, 'category'),
-    barcode: nullableText(row, 'barcode'),
-    warehouse: text(row, 'warehouse'),
-    unitValue: integer(row, 'unit_value'),
-    onHand: integer(row, 'on_hand'),
-    reserved: integer(row, 'reserved'),
-    inbound: integer(row, 'inbound'),
-    damaged: integer(row, 'damaged'),
-    reorderPoint: integer(row, 'reorder_point'),
-    status: text(row, 'status') as ItemStatus,
-    createdAt: timestamp(row, 'created_at'),
-    updatedAt: timestamp(row, 'updated_at'),
+    id: text(row, `${prefix}id`),
+    partnerId: text(row, `${prefix}partner_id`),
+    sku: text(row, `${prefix}sku`),
+    name: text(row, `${prefix}name`),
+    category: text(row, `${prefix}category`),
+    barcode: nullableText(row, `${prefix}barcode`),
+    warehouse: text(row, `${prefix}warehouse`),
+    unitValue: integer(row, `${prefix}unit_value`),
+    onHand: integer(row, `${prefix}on_hand`),
+    reserved: integer(row, `${prefix}reserved`),
+    inbound: integer(row, `${prefix}inbound`),
+    damaged: integer(row, `${prefix}damaged`),
+    reorderPoint: integer(row, `${prefix}reorder_point`),
+    status: text(row, `${prefix}status`) as ItemStatus,
+    createdAt: timestamp(row, `${prefix}created_at`),
+    updatedAt: timestamp(row, `${prefix}updated_at`),
   });
+}
+
+/** An item of a list page from its statement's raw row (the builder's alias `i`). */
+function readListedItem(raw: Row): InventoryItem {
+  return itemFromRow(raw, 'i_');
 }
 
 /** A movement from the columns an INSERT … RETURNING * gave back. */

@@ -1,4 +1,4 @@
-import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { ProblemException } from '../problem-details.js';
 
 export type CursorDirection = 'next' | 'prev';
@@ -26,12 +26,15 @@ export const MAX_CURSOR_LENGTH = 1024;
  * server's session secret. A tampered, truncated or foreign cursor fails the MAC: 400 `validation`.
  */
 export class ListCursorCodec {
-  private readonly key: Buffer;
+  /** A KeyObject, not a Buffer: createHmac then skips importing the key on every cursor. */
+  private readonly key: KeyObject;
 
   /** `secret`: the server's secret (the session key); the codec derives its own key from it. */
   constructor(secret: KeyObject | Buffer) {
     const material = Buffer.isBuffer(secret) ? secret : secret.export();
-    this.key = createHmac('sha256', material).update('partner-portal list cursor').digest();
+    this.key = createSecretKey(
+      createHmac('sha256', material).update('partner-portal list cursor').digest(),
+    );
   }
 
   encode(scope: CursorScope, position: CursorPosition): string {
