@@ -274,11 +274,12 @@ export class InventoryRepository {
     partnerId: string,
     filters: ItemFilters,
     sort: string | undefined,
-  ): AsyncGenerator<InventoryItem> {
-    const filtered = this.filtered(partnerId, filters);
+  ): AsyncGenerator<ExportedItem> {
+    // The export's columns only, read raw: no entity per row.
+    const filtered = this.filtered(partnerId, filters).select(EXPORTED_COLUMNS);
     const unfiltered = Object.values(filters).every((value) => value === undefined);
     const source = unfiltered
-      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort)
+      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort, 500, readExportedItem)
       : this.windowedRows(partnerId, filtered, sort);
     let count = 0;
     for await (const item of source) {
@@ -292,13 +293,18 @@ export class InventoryRepository {
     partnerId: string,
     filtered: SelectQueryBuilder<InventoryItem>,
     sortValue: string | undefined,
-  ): AsyncGenerator<InventoryItem> {
+  ): AsyncGenerator<ExportedItem> {
     const sort = resolveSort(INVENTORY_ITEM_LIST, sortValue);
     let boundary: RowKey | undefined;
     for (;;) {
       const request = { sort, boundary, backwards: false, count: this.listWindow };
       const window = await this.window(partnerId, filtered, request);
-      for (const row of await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request)) {
+      for (const row of await keysetFetch(
+        window.rows as SelectQueryBuilder<ExportedItem>,
+        INVENTORY_ITEM_LIST,
+        request,
+        readExportedItem,
+      )) {
         yield row.entity;
       }
       // Every match up to the window's end is out; the last window ran to the end of the list.
@@ -495,6 +501,58 @@ function itemFromRow(row: Row, prefix = ''): InventoryItem {
     createdAt: timestamp(row, `${prefix}created_at`),
     updatedAt: timestamp(row, `${prefix}updated_at`),
   });
+}
+
+/** What an export writes of an item (docs/api.md, Inventory CSV): a plain object, no entity. */
+export type ExportedItem = Pick<
+  InventoryItem,
+  | 'sku'
+  | 'name'
+  | 'category'
+  | 'barcode'
+  | 'warehouse'
+  | 'status'
+  | 'onHand'
+  | 'reserved'
+  | 'inbound'
+  | 'damaged'
+  | 'reorderPoint'
+  | 'unitValue'
+  | 'updatedAt'
+>;
+
+const EXPORTED_COLUMNS = [
+  'i.sku',
+  'i.name',
+  'i.category',
+  'i.barcode',
+  'i.warehouse',
+  'i.status',
+  'i.onHand',
+  'i.reserved',
+  'i.inbound',
+  'i.damaged',
+  'i.reorderPoint',
+  'i.unitValue',
+  'i.updatedAt',
+];
+
+function readExportedItem(row: Row): ExportedItem {
+  return {
+    sku: text(row, 'i_sku'),
+    name: text(row, 'i_name'),
+    category: text(row, 'i_category'),
+    barcode: nullableText(row, 'i_barcode'),
+    warehouse: text(row, 'i_warehouse'),
+    status: text(row, 'i_status') as ItemStatus,
+    onHand: integer(row, 'i_on_hand'),
+    reserved: integer(row, 'i_reserved'),
+    inbound: integer(row, 'i_inbound'),
+    damaged: integer(row, 'i_damaged'),
+    reorderPoint: integer(row, 'i_reorder_point'),
+    unitValue: integer(row, 'i_unit_value'),
+    updatedAt: timestamp(row, 'i_updated_at'),
+  };
 }
 
 /** An item of a list page from its statement's raw row (the builder's alias `i`). */

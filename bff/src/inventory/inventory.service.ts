@@ -23,7 +23,11 @@ import type {
 import type { InventoryItem } from './inventory-item.entity.js';
 import type { InventoryMovement } from './inventory-movement.entity.js';
 import type { StockState } from './inventory.lists.js';
-import { type ItemFilters, InventoryRepository } from './inventory.repository.js';
+import {
+  type ExportedItem,
+  type ItemFilters,
+  InventoryRepository,
+} from './inventory.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,7 +47,7 @@ export function stockStateOf(available: number, reorderPoint: number): StockStat
 }
 
 /** on hand × unit value, exact as a bigint (both are int4: the product may pass 2^53). */
-function valueOf(item: InventoryItem): bigint {
+function valueOf(item: Pick<InventoryItem, 'onHand' | 'unitValue'>): bigint {
   return BigInt(item.onHand) * BigInt(item.unitValue);
 }
 
@@ -90,8 +94,8 @@ export function toMovementDto(movement: InventoryMovement): InventoryMovementDto
  * Money as plain decimal major units (`1234.56`) beside a currency column, so that a spreadsheet sums
  * it; quantities as integers; times as ISO 8601 UTC.
  */
-export function inventoryCsvColumns(currency: string): CsvColumn<InventoryItem>[] {
-  const available = (item: InventoryItem) => item.onHand - item.reserved;
+export function inventoryCsvColumns(currency: string): CsvColumn<ExportedItem>[] {
+  const available = (item: ExportedItem) => item.onHand - item.reserved;
   return [
     { header: 'sku', value: (item) => item.sku },
     { header: 'name', value: (item) => item.name },
