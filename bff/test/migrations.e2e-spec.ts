@@ -48,6 +48,11 @@ describe('migrations', () => {
     );
     expect(await tablesOf(dataSource)).toEqual([
       'audit_logs',
+      'claim_attachments',
+      'claim_events',
+      'claim_evidence_blobs',
+      'claim_number_counters',
+      'claims',
       'inventory_facet_counts',
       'inventory_items',
       'inventory_movements',

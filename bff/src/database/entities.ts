@@ -1,4 +1,9 @@
 import { AuditLog } from '../audit/audit-log.entity.js';
+import { Claim } from '../claims/claim.entity.js';
+import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
+import { ClaimEvent } from '../claims/claim-event.entity.js';
+import { ClaimEvidenceBlob } from '../claims/claim-evidence-blob.entity.js';
+import { ClaimNumberCounter } from '../claims/claim-number-counter.entity.js';
 import { PasswordResetToken } from '../auth/password/password-reset-token.entity.js';
 import { RefreshToken } from '../auth/tokens/refresh-token.entity.js';
 import { InventoryFacetCount } from '../inventory/inventory-facet-count.entity.js';
@@ -21,6 +26,11 @@ export const ENTITIES = [
   InventoryItem,
   InventoryMovement,
   InventoryFacetCount,
+  ClaimNumberCounter,
+  Claim,
+  ClaimEvent,
+  ClaimAttachment,
+  ClaimEvidenceBlob,
 ];
 
 /**
@@ -36,4 +46,9 @@ export const TENANT_TABLES: readonly string[] = [
   'inventory_items',
   'inventory_movements',
   'inventory_facet_counts',
+  'claim_number_counters',
+  'claims',
+  'claim_events',
+  'claim_attachments',
+  'claim_evidence_blobs',
 ];

@@ -2,6 +2,7 @@ import { Foundation1795322252897 } from './1795322252897-foundation.js';
 import { Identity1795400000000 } from './1795400000000-identity.js';
 import { Inventory1795500000000 } from './1795500000000-inventory.js';
 import { InventoryListFilters1795600000000 } from './1795600000000-inventory-list-filters.js';
+import { Claims1795700000000 } from './1795700000000-claims.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Identity1795400000000,
   Inventory1795500000000,
   InventoryListFilters1795600000000,
+  Claims1795700000000,
 ];

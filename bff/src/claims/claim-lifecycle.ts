@@ -1,0 +1,221 @@
+import type { MembershipRole } from '../partners/membership.entity.js';
+
+/**
+ * The claim lifecycle (docs/product.md §4, "Claim lifecycle"), as the one table that the API, each
+ * claim's `allowedActions`, the portal's buttons and the tests all read. Nothing else in the code
+ * names a status change.
+ */
+
+export const CLAIM_STATUSES = [
+  'draft',
+  'submitted',
+  'in_review',
+  'info_requested',
+  'approved',
+  'rejected',
+  'paid',
+  'withdrawn',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const CLAIM_TYPES = ['lost', 'damaged', 'shortage', 'other'] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+
+/** The statuses no action leaves. */
+export const TERMINAL_CLAIM_STATUSES: readonly ClaimStatus[] = ['paid', 'rejected', 'withdrawn'];
+
+/**
+ * The statuses of a claim that still stands for its movement: a movement has at most one claim in
+ * these (a withdrawn claim frees it; a rejected or paid one does not: the movement was decided).
+ * The partial unique index `claims_movement_id_key` holds it.
+ */
+export const MOVEMENT_HOLDING_STATUSES: readonly ClaimStatus[] = CLAIM_STATUSES.filter(
+  (status) => status !== 'withdrawn',
+);
+
+/** Who acts on a claim: a member by role, or staff (a user flag, docs/product.md §2). */
+export type ClaimActor = MembershipRole | 'staff';
+
+/** What a transition needs in its body besides the action. */
+export type TransitionRequirement =
+  /** `message`: a non-empty text, written to the timeline as the event's body. */
+  | 'message'
+  /** `amountApproved`: 1..amountClaimed, in minor units. */
+  | 'amountApproved'
+  /** `payoutReference`: the payout's reference. */
+  | 'payoutReference'
+  /** The claim is complete: incident date within the filing window, the evidence its type needs. */
+  | 'complete';
+
+export const CLAIM_ACTIONS = [
+  'submit',
+  'withdraw',
+  'start_review',
+  'request_info',
+  'respond',
+  'approve',
+  'reject',
+  'mark_paid',
+] as const;
+export type ClaimAction = (typeof CLAIM_ACTIONS)[number];
+
+export interface ClaimTransition {
+  readonly action: ClaimAction;
+  readonly from: readonly ClaimStatus[];
+  readonly to: ClaimStatus;
+  readonly who: readonly ClaimActor[];
+  readonly requires: readonly TransitionRequirement[];
+}
+
+const PARTNER_EDITORS: readonly ClaimActor[] = ['manager', 'admin'];
+const STAFF: readonly ClaimActor[] = ['staff'];
+
+/** The lifecycle table of docs/product.md §4, row for row. */
+export const CLAIM_LIFECYCLE: readonly ClaimTransition[] = [
+  {
+    action: 'submit',
+    from: ['draft'],
+    to: 'submitted',
+    who: PARTNER_EDITORS,
+    requires: ['complete'],
+  },
+  {
+    action: 'withdraw',
+    from: ['submitted', 'info_requested'],
+    to: 'withdrawn',
+    who: PARTNER_EDITORS,
+    requires: [],
+  },
+  { action: 'start_review', from: ['submitted'], to: 'in_review', who: STAFF, requires: [] },
+  {
+    action: 'request_info',
+    from: ['in_review'],
+    to: 'info_requested',
+    who: STAFF,
+    requires: ['message'],
+  },
+  {
+    action: 'respond',
+    from: ['info_requested'],
+    to: 'in_review',
+    who: PARTNER_EDITORS,
+    requires: ['message'],
+  },
+  {
+    action: 'approve',
+    from: ['in_review'],
+    to: 'approved',
+    who: STAFF,
+    requires: ['amountApproved'],
+  },
+  { action: 'reject', from: ['in_review'], to: 'rejected', who: STAFF, requires: ['message'] },
+  {
+    action: 'mark_paid',
+    from: ['approved'],
+    to: 'paid',
+    who: STAFF,
+    requires: ['payoutReference'],
+  },
+];
+
+/**
+ * What may be done to a draft besides the lifecycle's actions (`allowedActions` lists them too,
+ * docs/api.md, Claim): edit its fields and attach evidence, or delete it.
+ */
+export const DRAFT_ACTIONS = ['edit', 'delete'] as const;
+export type DraftAction = (typeof DRAFT_ACTIONS)[number];
+export type AllowedAction = ClaimAction | DraftAction;
+
+/** The statuses in which evidence may be uploaded (a draft, or while info is requested). */
+export const EVIDENCE_OPEN_STATUSES: readonly ClaimStatus[] = ['draft', 'info_requested'];
+
+/** Who may edit or delete a draft, upload evidence and comment. */
+export const CLAIM_EDITORS = PARTNER_EDITORS;
+export const CLAIM_COMMENTERS: readonly ClaimActor[] = [...PARTNER_EDITORS, 'staff'];
+
+/** The caller's claim actors: their member role, and `staff` when they are staff. */
+export function claimActors(caller: {
+  readonly role: MembershipRole | null;
+  readonly isStaff: boolean;
+}): readonly ClaimActor[] {
+  const actors: ClaimActor[] = [];
+  if (caller.role !== null) actors.push(caller.role);
+  if (caller.isStaff) actors.push('staff');
+  return actors;
+}
+
+export function transitionOf(action: ClaimAction): ClaimTransition {
+  const transition = CLAIM_LIFECYCLE.find((row) => row.action === action);
+  if (transition === undefined) throw new Error(`No lifecycle row for ${action}`);
+  return transition;
+}
+
+/** The actions `actors` may take now on a claim in `status`, in the table's order. */
+export function allowedActions(
+  status: ClaimStatus,
+  actors: readonly ClaimActor[],
+): AllowedAction[] {
+  const may = (who: readonly ClaimActor[]): boolean => actors.some((actor) => who.includes(actor));
+  const actions: AllowedAction[] = CLAIM_LIFECYCLE.filter(
+    (row) => row.from.includes(status) && may(row.who),
+  ).map((row) => row.action);
+  if (status === 'draft' && may(CLAIM_EDITORS)) actions.push(...DRAFT_ACTIONS);
+  return actions;
+}
+
+/**
+ * A claim's displayed state: "partially approved" when the approval is below the claimed amount
+ * (docs/product.md §4); the status otherwise.
+ */
+export function isPartiallyApproved(claim: {
+  readonly status: ClaimStatus;
+  readonly amountApproved: number | null;
+  readonly amountClaimed: number;
+}): boolean {
+  return (
+    (claim.status === 'approved' || claim.status === 'paid') &&
+    claim.amountApproved !== null &&
+    claim.amountApproved < claim.amountClaimed
+  );
+}
+
+/** The filing window (docs/product.md §5): the incident at most this many days before submission. */
+export const CLAIM_FILING_WINDOW_DAYS = 60;
+
+/** Evidence (docs/product.md §4, Attachment). */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENTS_PER_CLAIM = 10;
+export const ATTACHMENT_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+] as const;
+export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
+
+/**
+ * The evidence each type needs before submit (docs/product.md §4): damaged, a photo; shortage, the
+ * supplier's invoice or packing list (a PDF or a picture of it); lost and other, none beyond the
+ * movement or the description.
+ */
+export const REQUIRED_EVIDENCE: Readonly<
+  Record<
+    ClaimType,
+    { readonly contentTypes: readonly AttachmentContentType[]; readonly label: string } | null
+  >
+> = {
+  lost: null,
+  damaged: {
+    contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
+    label: 'a photo of the damage',
+  },
+  shortage: {
+    contentTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+    label: 'the supplier’s invoice or packing list',
+  },
+  other: null,
+};
+
+/** The description's bounds (docs/product.md §4). */
+export const CLAIM_DESCRIPTION_MIN = 10;
+export const CLAIM_DESCRIPTION_MAX = 5000;
