@@ -49,6 +49,7 @@ describe('migrations', () => {
     expect(await tablesOf(dataSource)).toEqual([
       'audit_logs',
       'claim_attachments',
+      'claim_counts',
       'claim_events',
       'claim_evidence_blobs',
       'claim_number_counters',

@@ -1,6 +1,7 @@
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { Claim } from '../claims/claim.entity.js';
 import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
+import { ClaimCount } from '../claims/claim-count.entity.js';
 import { ClaimEvent } from '../claims/claim-event.entity.js';
 import { ClaimEvidenceBlob } from '../claims/claim-evidence-blob.entity.js';
 import { ClaimNumberCounter } from '../claims/claim-number-counter.entity.js';
@@ -28,6 +29,7 @@ export const ENTITIES = [
   InventoryFacetCount,
   ClaimNumberCounter,
   Claim,
+  ClaimCount,
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,
@@ -48,6 +50,7 @@ export const TENANT_TABLES: readonly string[] = [
   'inventory_facet_counts',
   'claim_number_counters',
   'claims',
+  'claim_counts',
   'claim_events',
   'claim_attachments',
   'claim_evidence_blobs',

@@ -13,6 +13,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `claim_events_timeline_idx`, `claim_events_recent_idx`: a claim's timeline, a partner's latest
  *   events;
  * - `claim_attachments_claim_idx`: a claim's evidence.
+ * `claim_counts` (per partner, status and type) is kept by triggers, like `inventory_facet_counts`.
  */
 export class Claims1795700000000 implements MigrationInterface {
   name = 'Claims1795700000000';
@@ -105,6 +106,61 @@ export class Claims1795700000000 implements MigrationInterface {
     );
 
     await queryRunner.query(`
+      CREATE TABLE "claim_counts" (
+        "partner_id" uuid NOT NULL,
+        "status" text NOT NULL,
+        "type" text NOT NULL,
+        "claim_count" integer NOT NULL,
+        CONSTRAINT "claim_counts_pkey" PRIMARY KEY ("partner_id", "status", "type"),
+        CONSTRAINT "claim_counts_partner_id_fkey" FOREIGN KEY ("partner_id")
+          REFERENCES "partners" ("id") ON DELETE CASCADE ON UPDATE NO ACTION
+      )`);
+    // The counts follow every statement on claims, bulk loads included: once per statement (transition
+    // tables), only for the rows whose partner, status or type changed; an edit of a draft's fields
+    // writes nothing here.
+    await queryRunner.query(`
+      CREATE FUNCTION "claim_counts_follow"() RETURNS trigger LANGUAGE plpgsql AS $function$
+      DECLARE
+        deltas text := CASE TG_OP
+          WHEN 'INSERT' THEN 'SELECT partner_id, status, type, 1 AS delta FROM added'
+          WHEN 'DELETE' THEN 'SELECT partner_id, status, type, -1 AS delta FROM removed'
+          ELSE 'SELECT n.partner_id, n.status, n.type, 1 AS delta
+                  FROM removed AS o JOIN added AS n USING (id)
+                 WHERE (o.partner_id, o.status, o.type) IS DISTINCT FROM (n.partner_id, n.status, n.type)
+                UNION ALL
+                SELECT o.partner_id, o.status, o.type, -1
+                  FROM removed AS o JOIN added AS n USING (id)
+                 WHERE (o.partner_id, o.status, o.type) IS DISTINCT FROM (n.partner_id, n.status, n.type)'
+        END;
+      BEGIN
+        EXECUTE format($statement$
+          WITH summed AS (
+            SELECT partner_id, status, type, sum(delta)::integer AS delta
+              FROM (%s) AS deltas
+             GROUP BY partner_id, status, type
+            HAVING sum(delta) <> 0
+          )
+          INSERT INTO claim_counts AS counts (partner_id, status, type, claim_count)
+          SELECT partner_id, status, type, delta FROM summed
+          ON CONFLICT (partner_id, status, type)
+            DO UPDATE SET claim_count = counts.claim_count + EXCLUDED.claim_count
+        $statement$, deltas);
+        RETURN NULL;
+      END $function$`);
+    await queryRunner.query(`
+      CREATE TRIGGER "claim_counts_after_insert" AFTER INSERT ON "claims"
+        REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION "claim_counts_follow"()`);
+    await queryRunner.query(`
+      CREATE TRIGGER "claim_counts_after_update" AFTER UPDATE ON "claims"
+        REFERENCING OLD TABLE AS removed NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION "claim_counts_follow"()`);
+    await queryRunner.query(`
+      CREATE TRIGGER "claim_counts_after_delete" AFTER DELETE ON "claims"
+        REFERENCING OLD TABLE AS removed
+        FOR EACH STATEMENT EXECUTE FUNCTION "claim_counts_follow"()`);
+
+    await queryRunner.query(`
       CREATE TABLE "claim_events" (
         "id" uuid NOT NULL DEFAULT gen_random_uuid(),
         "partner_id" uuid NOT NULL,
@@ -181,6 +237,8 @@ export class Claims1795700000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "claim_evidence_blobs"`);
     await queryRunner.query(`DROP TABLE "claim_events"`);
     await queryRunner.query(`DROP TABLE "claims"`);
+    await queryRunner.query(`DROP FUNCTION "claim_counts_follow"()`);
+    await queryRunner.query(`DROP TABLE "claim_counts"`);
     await queryRunner.query(`DROP TABLE "claim_number_counters"`);
   }
 }
