@@ -191,6 +191,16 @@ describe('keysetPage', () => {
     },
   );
 
+  it.each(['name', '-rank', 'createdAt'])(
+    'yields every row in the list order from raw rows, its statements built once (keysetRows with a read, sort %s)',
+    async (sort) => {
+      const ids: string[] = [];
+      const read = (raw: Record<string, unknown>) => ({ id: String(raw.item_id) }) as ProbeItem;
+      for await (const item of keysetRows(items(), PROBE_LIST, sort, 7, read)) ids.push(item.id);
+      expect(ids).toEqual(expected(sort));
+    },
+  );
+
   it.each(['name', '-rank', '-createdAt'])(
     'pages the same through a fetch of its own (a twin list, sort %s)',
     async (sort) => {
