@@ -71,6 +71,24 @@ describe('the embedded default (no DATABASE_URL)', () => {
         ),
       ).toHaveLength(1);
       expect((await second.request('/api/health/ready')).statusCode).toBe(200);
+
+      // PGlite is one session behind its socket server, which interleaves the protocol messages of
+      // its connections: two connections' unnamed statements would overwrite each other between
+      // Parse and Bind (an error, or another statement's rows). The embedded pool has one connection.
+      // A large parameter arrives in many chunks, so another connection's statement gets in between.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          index % 2 === 0
+            ? dataSource.query('SELECT length($1::text) - $2::int AS n', [
+                'x'.repeat(1_000_000 + index),
+                1_000_000,
+              ])
+            : dataSource.query('SELECT $1::int + 0 AS n', [index]),
+        ),
+      );
+      expect(answers.map((rows: Array<{ n: number }>) => rows[0]?.n)).toEqual(
+        Array.from({ length: 40 }, (_, index) => index),
+      );
     } finally {
       await second.close();
     }

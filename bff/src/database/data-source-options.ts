@@ -5,8 +5,14 @@ import { TypeOrmLogger } from './typeorm-logger.js';
 
 /** Connections per process to an external PostgreSQL. */
 export const POOL_SIZE = 10;
-/** PGlite runs one statement at a time: a few connections are plenty. */
-export const EMBEDDED_POOL_SIZE = 4;
+/**
+ * One: PGlite is a single session behind its socket server, which queues the protocol messages of all
+ * its connections one by one. Two connections' unnamed statements would overwrite each other between
+ * Parse and Bind (a Bind whose message arrives in chunks lets the other connection's Parse in first):
+ * an error, or another statement's rows (`embedded-start.e2e-spec.ts`). PGlite runs one statement at a
+ * time anyway, so one connection costs no throughput; nothing holds it while waiting for another.
+ */
+export const EMBEDDED_POOL_SIZE = 1;
 
 export interface DataSourceSettings {
   url: string;
