@@ -186,7 +186,10 @@ export function claimsClient(api: TestApp, world: ClaimsWorld) {
 }
 
 /** A valid creation body for the world's item (a lost claim, no movement). */
-export function draftBody(world: ClaimsWorld, extra: Record<string, unknown> = {}) {
+export function draftBody(
+  world: { item: { id: string }; partner: { timeZone: string } },
+  extra: Record<string, unknown> = {},
+) {
   return {
     type: 'lost',
     itemId: world.item.id,
