@@ -291,8 +291,7 @@ export class ClaimsRepository {
     codec: ListCursorCodec,
   ): Promise<Page<ClaimRecord>> {
     const filtered = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
-    // Read raw into ClaimRecord (`read`), not hydrated as the builder's entity.
-    return keysetPage(filtered as unknown as SelectQueryBuilder<ClaimRecord>, {
+    return keysetPage(filtered, {
       list: CLAIM_LIST,
       query,
       codec,
@@ -310,13 +309,7 @@ export class ClaimsRepository {
   ): AsyncGenerator<ClaimRecord> {
     const filtered = this.withColumns(this.filtered(partnerId, filters), EXPORTED_COLUMNS);
     let count = 0;
-    for await (const claim of keysetRows(
-      filtered as unknown as SelectQueryBuilder<ClaimRecord>,
-      CLAIM_LIST,
-      sort,
-      500,
-      readClaim,
-    )) {
+    for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, readClaim)) {
       yield claim;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
@@ -741,17 +734,14 @@ export class ClaimsRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ClaimEventRecord>> {
-    return keysetPage(
-      this.events(partnerId, claimId) as unknown as SelectQueryBuilder<ClaimEventRecord>,
-      {
-        list: CLAIM_EVENT_LIST,
-        query,
-        codec,
-        boundTo: `${partnerId}:${claimId}`,
-        total: CLAIM_TOTAL,
-        read: readEvent,
-      },
-    );
+    return keysetPage(this.events(partnerId, claimId), {
+      list: CLAIM_EVENT_LIST,
+      query,
+      codec,
+      boundTo: `${partnerId}:${claimId}`,
+      total: CLAIM_TOTAL,
+      read: readEvent,
+    });
   }
 
   async findEvent(partnerId: string, claimId: string, eventId: string): Promise<ClaimEventRecord> {
