@@ -94,15 +94,15 @@ function forbidden(): ProblemException {
 }
 
 /**
- * The versions an `If-Match` names (`"3"`, or a list `"3", "4"`); undefined when there is none or it
- * is `*` (a change must name the version it was based on: 428). A weak or malformed tag matches no
- * version (412).
+ * The versions an `If-Match` names (`"3"`, or a list `"3", "4"`; the bare `3` some clients send is
+ * taken too); undefined when there is none or it is `*` (a change must name the version it was based
+ * on: 428). A weak or malformed tag matches no version (412).
  */
 export function ifMatchVersions(header: string | undefined): number[] | undefined {
   if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
   return header
     .split(',')
-    .map((tag) => /^\s*"(\d{1,9})"\s*$/.exec(tag)?.[1])
+    .map((tag) => /^\s*("?)(\d{1,9})\1\s*$/.exec(tag)?.[2])
     .filter((digits): digits is string => digits !== undefined)
     .map(Number);
 }
