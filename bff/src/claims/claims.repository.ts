@@ -525,8 +525,8 @@ export class ClaimsRepository {
   /**
    * Deletes a draft: takes its row lock guarded by version and status (nothing is done when the guard
    * fails: false), reads its evidence's storage keys (after the lock, so an upload that committed
-   * meanwhile is among them), deletes it (its events and attachments' rows cascade) and the blobs of
-   * the default PostgreSQL evidence store. The storage keys, for another store to delete the bytes.
+   * meanwhile is among them) and deletes it (its events and attachments' rows cascade). The storage
+   * keys, for the evidence store to delete the bytes in the same transaction.
    */
   async deleteDraft(
     partnerId: string,
@@ -552,13 +552,24 @@ export class ClaimsRepository {
       partnerId,
       claimId,
     ]);
-    if (storageKeys.length > 0) {
-      await manager.query(
-        `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
-        [partnerId, storageKeys],
-      );
-    }
     return { deleted: true, storageKeys };
+  }
+
+  /**
+   * Removes evidence bytes of the default PostgreSQL store by storage key (the blob's id), in the
+   * caller's transaction. Stands in for the evidence module's `EvidenceStore.delete(partnerId, keys,
+   * manager)` until that module is part of this one.
+   */
+  async deleteEvidenceBlobs(
+    partnerId: string,
+    storageKeys: readonly string[],
+    manager: EntityManager,
+  ): Promise<void> {
+    if (storageKeys.length === 0) return;
+    await manager.query(
+      `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
+      [partnerId, [...storageKeys]],
+    );
   }
 
   /**

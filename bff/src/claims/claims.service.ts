@@ -691,9 +691,12 @@ export class ClaimsService {
       ifMatchVersions(ifMatch),
       (claim) => claim.status === 'draft',
     );
-    const outcome = await this.claims.transaction((manager) =>
-      this.claims.deleteDraft(partnerId, id, draft.version, manager),
-    );
+    const outcome = await this.claims.transaction(async (manager) => {
+      const deleted = await this.claims.deleteDraft(partnerId, id, draft.version, manager);
+      // The bytes go with the rows, in the same transaction.
+      await this.claims.deleteEvidenceBlobs(partnerId, deleted.storageKeys, manager);
+      return deleted;
+    });
     if (!outcome.deleted) {
       this.preconditions(
         context,

@@ -22,8 +22,6 @@ import {
 import { ListQueryDto } from '../../common/list/index.js';
 import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
 import {
-  ATTACHMENT_CONTENT_TYPES,
-  type AttachmentContentType,
   CLAIM_ACTIONS,
   CLAIM_DESCRIPTION_MAX,
   CLAIM_DESCRIPTION_MIN,
@@ -273,34 +271,6 @@ export class ClaimEventDto {
 
   @ApiProperty({ format: 'date-time' })
   at!: string;
-}
-
-@ApiSchema({ name: 'Attachment' })
-export class ClaimAttachmentDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty({ example: 'photo-of-the-box.jpg' })
-  filename!: string;
-
-  @ApiProperty({
-    enum: ATTACHMENT_CONTENT_TYPES,
-    enumName: 'AttachmentContentType',
-    description: 'From the file’s first bytes, never from what the client said.',
-  })
-  contentType!: AttachmentContentType;
-
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 * 1024 * 1024 })
-  size!: number;
-
-  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Hex SHA-256 of the bytes.' })
-  sha256!: string;
-
-  @ApiProperty({ type: ClaimActorDto, nullable: true })
-  uploadedBy!: ClaimActorDto | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt!: string;
 }
 
 @ApiSchema({ name: 'ClaimFacetValue' })
