@@ -17,6 +17,7 @@ import {
   Min,
   MinLength,
   ValidateBy,
+  ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
 import { ListQueryDto } from '../../common/list/index.js';
@@ -422,15 +423,43 @@ export class ClaimTransitionDto {
   payoutReference?: string;
 }
 
-/** The body of `POST …/claims/{id}/events`: a comment. */
+/**
+ * The body of `POST …/claims/{id}/events`: a comment, as `body` (the event's field) or `message` (a
+ * transition's): one of them.
+ */
 @ApiSchema({ name: 'CreateClaimComment' })
 export class CreateClaimCommentDto {
-  @ApiProperty({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_MESSAGE_LENGTH,
+    description: 'The comment (or send it as `message`).',
+  })
+  @ValidateIf((comment: CreateClaimCommentDto) => comment.message === undefined)
   @IsString()
   @MinLength(1)
   @MaxLength(MAX_MESSAGE_LENGTH)
   @IsNotBlank()
-  body!: string;
+  body?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_MESSAGE_LENGTH,
+    description: 'The comment, as a transition names its text; not with `body`.',
+  })
+  @ValidateIf((comment: CreateClaimCommentDto) => comment.message !== undefined)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_MESSAGE_LENGTH)
+  @IsNotBlank()
+  @ValidateBy({
+    name: 'notWithBody',
+    validator: {
+      validate: (_value: unknown, args) =>
+        (args?.object as CreateClaimCommentDto | undefined)?.body === undefined,
+      defaultMessage: () => 'Send the comment as body or as message, not both',
+    },
+  })
+  message?: string;
 }
 
 /**
