@@ -560,6 +560,26 @@ export interface components {
          * @enum {string}
          */
         ClaimAllowedAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid" | "edit" | "delete";
+        ClaimConflictProblem: {
+            /** @description With `code: transition_not_allowed`: what the caller may do now. */
+            allowedActions?: components["schemas"]["ClaimAllowedAction"][];
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
+        };
         ClaimEvent: {
             /** @description Null only when that account was deleted. */
             actor: components["schemas"]["ClaimActor"] | null;
@@ -624,6 +644,26 @@ export interface components {
             total: number;
             /** @description False when total is an estimate. */
             totalExact: boolean;
+        };
+        ClaimStaleProblem: {
+            /** @description The claim as it is now, with what the caller may do with it; its version is the ETag. */
+            claim: components["schemas"]["Claim"];
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
         };
         /** @enum {string} */
         ClaimStatus: "draft" | "submitted" | "in_review" | "info_requested" | "approved" | "rejected" | "paid" | "withdrawn";
@@ -1767,7 +1807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
                 };
             };
             /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
@@ -1776,7 +1816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
                 };
             };
             /** @description No `If-Match` (or `*`): `code: precondition_required`. */
@@ -1863,7 +1903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
                 };
             };
             /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
@@ -1872,7 +1912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
                 };
             };
             /** @description No `If-Match` (or `*`): `code: precondition_required`. */
@@ -2082,7 +2122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
                 };
             };
             /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
@@ -2091,7 +2131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProblemDetails"];
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
                 };
             };
             /** @description Submit of an incomplete claim (`code: claim_incomplete`; `errors` = the claim’s `missing`). */

@@ -21,6 +21,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { ListQueryDto } from '../../common/list/index.js';
+import { ProblemDetails } from '../../common/problem-details.js';
 import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
 import {
   CLAIM_ACTIONS,
@@ -239,6 +240,29 @@ export class ClaimDto {
       'What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft.',
   })
   missing!: ClaimMissingDto[];
+}
+
+/** The 412 of a change based on another version (docs/api.md, Claims: the order of checks). */
+@ApiSchema({ name: 'ClaimStaleProblem' })
+export class ClaimStaleProblemDto extends ProblemDetails {
+  @ApiProperty({
+    type: ClaimDto,
+    description:
+      'The claim as it is now, with what the caller may do with it; its version is the ETag.',
+  })
+  claim!: ClaimDto;
+}
+
+/** The 409 of a change the claim's status does not allow (or of a movement already claimed). */
+@ApiSchema({ name: 'ClaimConflictProblem' })
+export class ClaimConflictProblemDto extends ProblemDetails {
+  @ApiPropertyOptional({
+    enum: ALLOWED_ACTIONS,
+    enumName: 'ClaimAllowedAction',
+    isArray: true,
+    description: 'With `code: transition_not_allowed`: what the caller may do now.',
+  })
+  allowedActions?: AllowedAction[];
 }
 
 @ApiSchema({ name: 'ClaimEvent' })
