@@ -319,6 +319,7 @@ describe('claim lifecycle (state machine)', () => {
       ),
       { numRuns: RUNS, seed: SEED },
     );
+    console.info(`claim lifecycle (PROPERTY_SEED=${SEED}): ${RUNS} runs, ${steps} commands`);
     expect(steps).toBeGreaterThan(RUNS);
     // Reached: every status of the lifecycle was entered by some run.
     const statuses = (await dataSource.query(
