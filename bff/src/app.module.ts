@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { EvidenceModule } from './claims/evidence/evidence.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -38,6 +39,8 @@ export class AppModule {
         PartnersModule,
         InvitationsModule,
         InventoryModule,
+        // Until the claims module (which imports it) lands: registered here on the evidence branch.
+        EvidenceModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],
