@@ -1,6 +1,6 @@
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from './problem-details.js';
 
 declare module 'fastify' {
@@ -48,5 +48,40 @@ export function refuseUnexpectedMultipart(fastify: FastifyInstance): void {
       return;
     }
     done();
+  });
+}
+
+/** How much of a refused upload's unread rest is read (and thrown away) before the connection ends. */
+export const REFUSED_UPLOAD_DRAIN_BYTES = 2 * 1024 * 1024;
+/** How long a refused upload's client gets to stop sending before the connection ends. */
+export const REFUSED_UPLOAD_DRAIN_MS = 5_000;
+
+/**
+ * An upload refused before its body was read to the end (too large, or refused before reading): the
+ * server does not read the rest. Closing the connection at once would often lose the answer: the
+ * client, still sending, gets a reset instead of the 413. So, once the answer is out, a little more
+ * is read and thrown away (at most REFUSED_UPLOAD_DRAIN_BYTES, for at most REFUSED_UPLOAD_DRAIN_MS:
+ * time for the client to read the answer and stop), then the connection is closed — unless the body
+ * ended within that, when the connection stays usable. Memory never holds what is thrown away.
+ */
+export function drainThenClose(request: FastifyRequest, reply: FastifyReply): void {
+  const incoming = request.raw;
+  if (incoming.complete) return;
+  reply.raw.once('finish', () => {
+    const socket = incoming.socket;
+    const close = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, REFUSED_UPLOAD_DRAIN_MS);
+    timer.unref();
+    let drained = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > REFUSED_UPLOAD_DRAIN_BYTES) close();
+    });
+    incoming.on('end', () => clearTimeout(timer));
+    incoming.on('error', close);
+    incoming.resume();
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemDetails } from '../../common/problem-details.js';
-import { AcceptsUpload } from '../../common/uploads.js';
+import { AcceptsUpload, drainThenClose } from '../../common/uploads.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -92,7 +92,8 @@ export class ClaimAttachmentsController {
   @EVIDENCE_CLOSED
   @ApiPayloadTooLargeResponse({
     type: ProblemDetails,
-    description: 'Over 10 MB (`code: file_too_large`); the connection is closed.',
+    description:
+      'Over 10 MB (`code: file_too_large`), refused as it streams in: the rest of the upload is not read.',
   })
   @ApiUnsupportedMediaTypeResponse({
     type: ProblemDetails,
@@ -107,9 +108,8 @@ export class ClaimAttachmentsController {
     try {
       return await this.attachments.upload(context, id, request);
     } catch (error) {
-      // Refused before the body was read to its end: end the connection after the answer rather
-      // than read (up to the whole upload) only to throw it away.
-      if (!request.raw.complete) void reply.header('connection', 'close');
+      // Refused before the body was read to its end: not read on (see drainThenClose).
+      drainThenClose(request, reply);
       throw error;
     }
   }

@@ -1,5 +1,4 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { Clock } from '../../common/clock.js';
 import { ProblemException } from '../../common/problem-details.js';
@@ -17,6 +16,7 @@ import {
 } from './claim-attachments.repository.js';
 import type { ClaimAttachmentDto, ClaimAttachmentListDto } from './dto/claim-attachment.dto.js';
 import { EvidenceStore } from './evidence.store.js';
+import { attachmentDisposition } from './evidence-files.js';
 import { assertDeclaredLength, assertMultipart, readEvidenceUpload } from './evidence-upload.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,7 +141,7 @@ export class ClaimAttachmentsService {
     return new StreamableFile(stream, {
       type: attachment.contentType,
       length: attachment.size,
-      disposition: contentDisposition(attachment.filename, { type: 'attachment' }),
+      disposition: attachmentDisposition(attachment.filename),
     });
   }
 

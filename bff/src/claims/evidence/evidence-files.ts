@@ -1,3 +1,4 @@
+import { encodeExtended } from 'content-disposition';
 import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_CONTENT_TYPES, type AttachmentContentType } from '../claim-lifecycle.js';
 
@@ -51,4 +52,14 @@ export async function detectEvidenceContentType(
   return detected !== undefined && isAttachmentContentType(detected.mime)
     ? detected.mime
     : undefined;
+}
+
+/**
+ * `Content-Disposition` of a download (RFC 6266): always `attachment`, never shown inline; the name
+ * twice, as an ASCII `filename` for old clients (anything else, quotes and backslashes as `_`) and
+ * exactly, UTF-8 percent-encoded, as `filename*`, which every current browser prefers.
+ */
+export function attachmentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=${encodeExtended(filename)}`;
 }
