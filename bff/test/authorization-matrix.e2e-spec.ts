@@ -22,6 +22,8 @@ import {
   userId,
 } from './support/identity.js';
 import { insertItems } from './support/inventory.js';
+import { evidenceForm, insertAttachment, insertClaim } from './support/claim-fixtures.js';
+import { samplePng } from '../src/claims/evidence/evidence-samples.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -49,6 +51,10 @@ interface Context {
   memberOf: (slug: string) => Promise<string>;
   /** An inventory item id of the partner the request is aimed at, for routes with :id. */
   itemOf: (slug: string) => Promise<string>;
+  /** A fresh draft claim of the partner, for the claim routes' :id. */
+  claimOf: (slug: string) => Promise<string>;
+  /** A fresh draft claim of the partner with one evidence file, for :id/attachments/:attachmentId. */
+  attachmentOf: (slug: string) => Promise<{ claimId: string; attachmentId: string }>;
 }
 
 interface RouteSpec {
@@ -234,6 +240,45 @@ const MATRIX: Record<string, RouteSpec> = {
       payload: { kind: 'receipt', quantity: 1, reference: 'ASN-MATRIX' },
     }),
   },
+  'POST /api/partners/:partnerSlug/claims/:id/attachments': {
+    access: { kind: 'partner', role: 'manager', staff: false, resource: true },
+    request: async ({ slug, claimOf }) => {
+      const form = evidenceForm('matrix.png', samplePng());
+      return {
+        method: 'POST',
+        url: `/api/partners/${slug}/claims/${await claimOf(slug)}/attachments`,
+        headers: form.headers,
+        payload: form.payload,
+      };
+    },
+  },
+  'GET /api/partners/:partnerSlug/claims/:id/attachments': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/attachments`,
+    }),
+  },
+  'GET /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, attachmentOf }) => {
+      const { claimId, attachmentId } = await attachmentOf(slug);
+      return {
+        method: 'GET',
+        url: `/api/partners/${slug}/claims/${claimId}/attachments/${attachmentId}`,
+      };
+    },
+  },
+  'DELETE /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    access: { kind: 'partner', role: 'manager', staff: false, resource: true },
+    request: async ({ slug, attachmentOf }) => {
+      const { claimId, attachmentId } = await attachmentOf(slug);
+      return {
+        method: 'DELETE',
+        url: `/api/partners/${slug}/claims/${claimId}/attachments/${attachmentId}`,
+      };
+    },
+  },
 };
 
 const OWN = 'acme-outdoor';
@@ -311,6 +356,22 @@ describe('the authorization matrix', () => {
     return item.id;
   }
 
+  async function claimOf(slug: string): Promise<string> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    return (await insertClaim(dataSource, partner.id)).id;
+  }
+
+  async function attachmentOf(slug: string): Promise<{ claimId: string; attachmentId: string }> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const claimId = (await insertClaim(dataSource, partner.id)).id;
+    const attachmentId = await insertAttachment(dataSource, partner.id, claimId, {
+      content: samplePng(),
+    });
+    return { claimId, attachmentId };
+  }
+
+  const resources = { memberOf, itemOf, claimOf, attachmentOf };
+
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
@@ -337,7 +398,7 @@ describe('the authorization matrix', () => {
     for (const [route, spec] of Object.entries(MATRIX)) {
       for (const role of ROLES) {
         for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
-          const request = await spec.request({ slug, memberOf, itemOf });
+          const request = await spec.request({ slug, ...resources });
           const headers = { ...(request.headers ?? {}) } as Record<string, string>;
           if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
           const response = await api.request({
@@ -361,6 +422,8 @@ describe('the authorization matrix', () => {
     const mismatches: string[] = [];
     const foreignMember = await memberOf(OTHER);
     const foreignItem = await itemOf(OTHER);
+    const foreignClaim = await claimOf(OTHER);
+    const foreignAttachment = await attachmentOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -368,10 +431,12 @@ describe('the authorization matrix', () => {
           slug: OWN,
           memberOf: async () => foreignMember,
           itemOf: async () => foreignItem,
+          claimOf: async () => foreignClaim,
+          attachmentOf: async () => foreignAttachment,
         });
         const response = await api.request({
           ...request,
-          headers: { authorization: `Bearer ${await bearer(role)}` },
+          headers: { ...request.headers, authorization: `Bearer ${await bearer(role)}` },
         });
         // The role passes the route's rule (its own slug): the foreign resource is then not found.
         const allowed = expected(spec.access, role, OWN) === 'ok';
@@ -463,8 +528,11 @@ describe('the authorization matrix', () => {
         const spec = MATRIX[route];
         if (spec === undefined) throw new Error(`${route} is not in the matrix`);
         const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-        const request = await spec.request({ slug: OWN, memberOf, itemOf });
-        const response = await api.request({ ...request, headers: { cookie: session.cookie } });
+        const request = await spec.request({ slug: OWN, ...resources });
+        const response = await api.request({
+          ...request,
+          headers: { ...request.headers, cookie: session.cookie },
+        });
         const publicWithoutSession =
           spec.access.kind === 'public' &&
           !['POST /api/auth/signout', 'POST /api/auth/refresh'].includes(route);
@@ -498,10 +566,15 @@ describe('the authorization matrix', () => {
           { origin: 'https://evil.example' },
         ]) {
           const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-          const request = await spec.request({ slug: OWN, memberOf, itemOf });
+          const request = await spec.request({ slug: OWN, ...resources });
           const response = await api.request({
             ...request,
-            headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra },
+            headers: {
+              ...request.headers,
+              cookie: session.cookie,
+              'x-csrf-token': session.csrf,
+              ...extra,
+            },
           });
           if (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'csrf') {
             failures.push(`${route} ${Object.keys(extra)[0]}: ${response.statusCode}`);
@@ -610,12 +683,15 @@ describe('the authorization matrix', () => {
     const failures: string[] = [];
     for (const [route, spec] of protectedRoutes) {
       for (const [what, token] of Object.entries(forged)) {
-        const request = await spec.request({ slug: OWN, memberOf, itemOf });
+        const request = await spec.request({ slug: OWN, ...resources });
         // As a browser would send it: the cookie with its session's CSRF token.
         const csrf = secrets.csrfTokenFor(claims.sid);
         const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };
         for (const headers of [{ authorization: `Bearer ${token}` }, cookie]) {
-          const response = await api.request({ ...request, headers });
+          const response = await api.request({
+            ...request,
+            headers: { ...request.headers, ...headers },
+          });
           if (response.statusCode !== 401)
             failures.push(
               `${route} with ${what} (${Object.keys(headers)[0]}): ${response.statusCode}`,

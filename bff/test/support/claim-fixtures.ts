@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { ClaimStatus, ClaimType } from '../../src/claims/claim-lifecycle.js';
 
@@ -145,4 +145,35 @@ export function evidenceForm(
   contentType?: string,
 ): { payload: Buffer; headers: Record<string, string> } {
   return multipartBody([{ name: 'file', filename, content, contentType }]);
+}
+
+/** An attachment of a claim, its bytes in `claim_evidence_blobs` (the default store), straight in. */
+export async function insertAttachment(
+  dataSource: DataSource,
+  partnerId: string,
+  claimId: string,
+  file: { filename?: string; content: Buffer; contentType?: string },
+): Promise<string> {
+  return dataSource.transaction(async (manager) => {
+    const blobs = (await manager.query(
+      `INSERT INTO claim_evidence_blobs (partner_id, content) VALUES ($1, $2) RETURNING id`,
+      [partnerId, file.content],
+    )) as Array<{ id: string }>;
+    const rows = (await manager.query(
+      `INSERT INTO claim_attachments (partner_id, claim_id, filename, content_type, size, sha256, storage_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        partnerId,
+        claimId,
+        file.filename ?? 'evidence.png',
+        file.contentType ?? 'image/png',
+        file.content.length,
+        createHash('sha256').update(file.content).digest('hex'),
+        blobs[0]?.id,
+      ],
+    )) as Array<{ id: string }>;
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('no attachment inserted');
+    return id;
+  });
 }
