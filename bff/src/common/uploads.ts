@@ -68,10 +68,10 @@ export function drainThenClose(request: FastifyRequest, reply: FastifyReply): vo
   const incoming = request.raw;
   if (incoming.complete) return;
   reply.raw.once('finish', () => {
-    const socket = incoming.socket;
+    // Destroying the request destroys its connection (and only detaches an injected one).
     const close = () => {
       clearTimeout(timer);
-      socket.destroy();
+      incoming.destroy();
     };
     const timer = setTimeout(close, REFUSED_UPLOAD_DRAIN_MS);
     timer.unref();
