@@ -98,19 +98,34 @@ export class ClaimAttachmentsRepository {
     claimId: string,
     lock: boolean,
   ): Promise<EvidenceClaim | undefined> {
-    // One statement (the count beside the status): the early check costs one round trip.
-    const rows = (await manager.query(
-      `SELECT c.status,
-              (SELECT count(*)::integer FROM claim_attachments a
-                WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) AS attachment_count
-         FROM claims c
-        WHERE c.partner_id = $1 AND c.id = $2${lock ? ' FOR NO KEY UPDATE OF c' : ''}`,
+    if (!lock) {
+      // The early check: one statement, the count beside the status.
+      const rows = (await manager.query(
+        `SELECT c.status,
+                (SELECT count(*)::integer FROM claim_attachments a
+                  WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) AS attachment_count
+           FROM claims c
+          WHERE c.partner_id = $1 AND c.id = $2`,
+        [partnerId, claimId],
+      )) as Array<{ status: ClaimStatus; attachment_count: number }>;
+      const row = rows[0];
+      return row === undefined
+        ? undefined
+        : { status: row.status, attachmentCount: row.attachment_count };
+    }
+    // Under the lock, two statements: a count in the locking statement would read the snapshot taken
+    // before it waited for the lock, and miss the files of the uploads it waited for (READ COMMITTED).
+    const claims = (await manager.query(
+      `SELECT c.status FROM claims c WHERE c.partner_id = $1 AND c.id = $2 FOR NO KEY UPDATE`,
       [partnerId, claimId],
-    )) as Array<{ status: ClaimStatus; attachment_count: number }>;
-    const row = rows[0];
-    return row === undefined
-      ? undefined
-      : { status: row.status, attachmentCount: row.attachment_count };
+    )) as Array<{ status: ClaimStatus }>;
+    const status = claims[0]?.status;
+    if (status === undefined) return undefined;
+    const counts = (await manager.query(
+      `SELECT count(*)::integer AS count FROM claim_attachments a WHERE a.partner_id = $1 AND a.claim_id = $2`,
+      [partnerId, claimId],
+    )) as Array<{ count: number }>;
+    return { status, attachmentCount: counts[0]?.count ?? 0 };
   }
 
   /** The claim's attachments, oldest first (`claim_attachments_claim_idx`). */
