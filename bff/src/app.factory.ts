@@ -12,7 +12,7 @@ import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
 import { refuseUnstorableText } from './common/unstorable-text.js';
-import { MULTIPART_OPTIONS, refuseUnexpectedMultipart } from './common/uploads.js';
+import { MULTIPART_OPTIONS, registerUploadHooks } from './common/uploads.js';
 import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
@@ -96,7 +96,7 @@ export async function createAppAround(
     done();
   });
   refuseUnstorableText(fastify);
-  refuseUnexpectedMultipart(fastify);
+  registerUploadHooks(fastify);
   // A keep-alive connection must not hold a shutdown open for its idle timeout: once closing starts,
   // the responses of the requests still in flight end their connections.
   let closing = false;

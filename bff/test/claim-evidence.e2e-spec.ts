@@ -533,7 +533,7 @@ describe('claim evidence', () => {
      * as fast as the server takes it, and stops at the answer. Answers the status, the body, how much
      * the client got to send, how much the server read, and how far the server's memory grew meanwhile.
      */
-    async function send50Mb(claimId: string, declareLength: boolean) {
+    async function send50Mb(claimId: string, declareLength: boolean, token = tokens.manager) {
       const total = 50 * MB;
       const boundary = '----portal-stream-test';
       const head = Buffer.from(
@@ -560,7 +560,7 @@ describe('claim evidence', () => {
           const request = http.request(`${origin}${base()}/${claimId}/attachments`, {
             method: 'POST',
             headers: {
-              authorization: `Bearer ${tokens.manager}`,
+              authorization: `Bearer ${token}`,
               'content-type': `multipart/form-data; boundary=${boundary}`,
               ...(declareLength
                 ? { 'content-length': String(head.length + total + tail.length) }
@@ -629,5 +629,14 @@ describe('claim evidence', () => {
         );
       },
     );
+
+    it('50 MB refused by the route’s guard (a viewer: 403): the body is not read either', async () => {
+      const claim = await draft();
+      const outcome = await send50Mb(claim.id, false, tokens.viewer);
+
+      expect(outcome.status).toBe(403);
+      expect(outcome.serverRead).toBeLessThan(REFUSED_UPLOAD_DRAIN_BYTES + 2 * MB);
+      expect(outcome.sent).toBeLessThan(50 * MB);
+    });
   });
 });

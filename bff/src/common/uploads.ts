@@ -31,11 +31,14 @@ export const MULTIPART_OPTIONS = {
 export const AcceptsUpload = (): MethodDecorator => RouteConfig({ acceptsUpload: true });
 
 /**
- * The multipart parser is registered for the whole application, but only upload routes read such a
- * body: on any other route it is 415, as it was before uploads existed (and as any other content type
- * a route does not take is).
+ * The hooks of uploads, for every route:
+ * - the multipart parser is registered for the whole application, but only upload routes read such a
+ *   body: on any other route it is 415, as it was before uploads existed (and as any other content
+ *   type a route does not take is);
+ * - an upload route's refusal (a guard's 401/403/404 or CSRF as much as the route's own 4xx) does not
+ *   read the rest of the body it did not need (drainThenClose).
  */
-export function refuseUnexpectedMultipart(fastify: FastifyInstance): void {
+export function registerUploadHooks(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && request.routeOptions.config.acceptsUpload !== true) {
       done(
@@ -48,6 +51,12 @@ export function refuseUnexpectedMultipart(fastify: FastifyInstance): void {
       return;
     }
     done();
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.config.acceptsUpload === true && reply.statusCode >= 400) {
+      drainThenClose(request, reply);
+    }
+    done(null, payload);
   });
 }
 

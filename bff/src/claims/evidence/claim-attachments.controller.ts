@@ -18,7 +18,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemDetails } from '../../common/problem-details.js';
-import { AcceptsUpload, drainThenClose } from '../../common/uploads.js';
+import { AcceptsUpload } from '../../common/uploads.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -99,19 +99,13 @@ export class ClaimAttachmentsController {
     type: ProblemDetails,
     description: 'Not a PDF, PNG, JPEG or WebP by its content (`code: unsupported_media_type`).',
   })
-  async upload(
+  upload(
     @CurrentPartner() context: PartnerContext,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimAttachmentDto> {
-    try {
-      return await this.attachments.upload(context, id, request);
-    } catch (error) {
-      // Refused before the body was read to its end: not read on (see drainThenClose).
-      drainThenClose(request, reply);
-      throw error;
-    }
+    // A refusal leaves the rest of the body unread: registerUploadHooks (common/uploads.ts).
+    return this.attachments.upload(context, id, request);
   }
 
   @Get('claims/:id/attachments')
