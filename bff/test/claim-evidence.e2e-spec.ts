@@ -354,6 +354,44 @@ describe('claim evidence', () => {
       },
     );
 
+    onPostgres(
+      'checks the status again under the claim’s lock: an upload that waited for a submit is refused',
+      async () => {
+        const racing = await draft();
+        const before = await footprint(racing);
+        const submit = dataSource.createQueryRunner();
+        await submit.connect();
+        await submit.startTransaction();
+        await submit.query(
+          `SELECT id FROM claims WHERE partner_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+          [partner.id, racing.id],
+        );
+        const pending = upload(racing.id, evidenceForm('late.png', samplePng()));
+        // The upload passed its early check (a draft) and now waits for the claim's row lock.
+        let waiting = false;
+        for (let tries = 0; tries < 100 && !waiting; tries += 1) {
+          const [row] = (await dataSource.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )) as Array<{ waiting: number }>;
+          waiting = (row?.waiting ?? 0) > 0;
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(waiting).toBe(true);
+        await submit.query(
+          `UPDATE claims SET status = 'submitted', version = version + 1 WHERE partner_id = $1 AND id = $2`,
+          [partner.id, racing.id],
+        );
+        await submit.commitTransaction();
+        await submit.release();
+
+        const response = await pending;
+
+        await expectRefused(response, 409, 'evidence_closed');
+        expect(await footprint(racing)).toEqual({ ...before, version: 2 });
+      },
+    );
+
     it('who may upload: manager and admin; viewer and staff 403; a missing claim 404', async () => {
       const form = () => evidenceForm('who.png', samplePng());
       expect((await upload(claim.id, form(), tokens.viewer)).statusCode).toBe(403);
