@@ -22,6 +22,8 @@ import {
   userId,
 } from './support/identity.js';
 import { insertItems } from './support/inventory.js';
+import { evidenceForm, insertAttachment, insertClaim } from './support/claim-fixtures.js';
+import { samplePng } from '../src/claims/evidence/evidence-samples.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -58,6 +60,8 @@ interface Context {
   claimOf: (slug: string) => Promise<string>;
   /** An item of the partner and a loss movement of it. */
   movementOf: (slug: string) => Promise<{ itemId: string; movementId: string }>;
+  /** A fresh draft claim of the partner with one evidence file, for :id/attachments/:attachmentId. */
+  attachmentOf: (slug: string) => Promise<{ claimId: string; attachmentId: string }>;
 }
 
 interface RouteSpec {
@@ -346,6 +350,45 @@ const MATRIX: Record<string, RouteSpec> = {
       payload: { body: 'A comment from the matrix.' },
     }),
   },
+  'POST /api/partners/:partnerSlug/claims/:id/attachments': {
+    access: { kind: 'partner', role: 'manager', staff: false, resource: true },
+    request: async ({ slug, claimOf }) => {
+      const form = evidenceForm('matrix.png', samplePng());
+      return {
+        method: 'POST',
+        url: `/api/partners/${slug}/claims/${await claimOf(slug)}/attachments`,
+        headers: form.headers,
+        payload: form.payload,
+      };
+    },
+  },
+  'GET /api/partners/:partnerSlug/claims/:id/attachments': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/attachments`,
+    }),
+  },
+  'GET /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, attachmentOf }) => {
+      const { claimId, attachmentId } = await attachmentOf(slug);
+      return {
+        method: 'GET',
+        url: `/api/partners/${slug}/claims/${claimId}/attachments/${attachmentId}`,
+      };
+    },
+  },
+  'DELETE /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    access: { kind: 'partner', role: 'manager', staff: false, resource: true },
+    request: async ({ slug, attachmentOf }) => {
+      const { claimId, attachmentId } = await attachmentOf(slug);
+      return {
+        method: 'DELETE',
+        url: `/api/partners/${slug}/claims/${claimId}/attachments/${attachmentId}`,
+      };
+    },
+  },
 };
 
 const OWN = 'acme-outdoor';
@@ -436,22 +479,19 @@ describe('the authorization matrix', () => {
 
   async function claimOf(slug: string): Promise<string> {
     const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
-    const itemId = await itemOf(slug);
-    const rows = (await dataSource.query(
-      `WITH next AS (
-         INSERT INTO claim_number_counters (partner_id, last_number) VALUES ($1, 1)
-         ON CONFLICT (partner_id) DO UPDATE SET last_number = claim_number_counters.last_number + 1
-         RETURNING last_number)
-       INSERT INTO claims (partner_id, number, type, item_id, quantity, unit_value, amount_claimed,
-         currency, incident_date, description)
-       SELECT $1, next.last_number, 'lost', $2, 1, 100, 100, $3, CURRENT_DATE - 2, 'A claim of the matrix.'
-         FROM next RETURNING id`,
-      [partner.id, itemId, partner.currency],
-    )) as Array<{ id: string }>;
-    return rows[0]?.id ?? '';
+    return (await insertClaim(dataSource, partner.id)).id;
   }
 
-  const context = (slug: string): Context => ({ slug, memberOf, itemOf, claimOf, movementOf });
+  async function attachmentOf(slug: string): Promise<{ claimId: string; attachmentId: string }> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const claimId = (await insertClaim(dataSource, partner.id)).id;
+    const attachmentId = await insertAttachment(dataSource, partner.id, claimId, {
+      content: samplePng(),
+    });
+    return { claimId, attachmentId };
+  }
+
+  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf };
 
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
@@ -479,7 +519,7 @@ describe('the authorization matrix', () => {
     for (const [route, spec] of Object.entries(MATRIX)) {
       for (const role of ROLES) {
         for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
-          const request = await spec.request(context(slug));
+          const request = await spec.request({ slug, ...resources });
           const headers = { ...(request.headers ?? {}) } as Record<string, string>;
           if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
           const response = await api.request({
@@ -505,6 +545,7 @@ describe('the authorization matrix', () => {
     const foreignItem = await itemOf(OTHER);
     const foreignClaim = await claimOf(OTHER);
     const foreignMovement = await movementOf(OTHER);
+    const foreignAttachment = await attachmentOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -518,10 +559,11 @@ describe('the authorization matrix', () => {
             itemId: await itemOf(OWN),
             movementId: foreignMovement.movementId,
           }),
+          attachmentOf: async () => foreignAttachment,
         });
         const response = await api.request({
           ...request,
-          headers: { authorization: `Bearer ${await bearer(role)}` },
+          headers: { ...request.headers, authorization: `Bearer ${await bearer(role)}` },
         });
         // The role passes the route's rule (its own slug): the foreign resource is then not found.
         const allowed =
@@ -614,8 +656,11 @@ describe('the authorization matrix', () => {
         const spec = MATRIX[route];
         if (spec === undefined) throw new Error(`${route} is not in the matrix`);
         const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-        const request = await spec.request(context(OWN));
-        const response = await api.request({ ...request, headers: { cookie: session.cookie } });
+        const request = await spec.request({ slug: OWN, ...resources });
+        const response = await api.request({
+          ...request,
+          headers: { ...request.headers, cookie: session.cookie },
+        });
         const publicWithoutSession =
           spec.access.kind === 'public' &&
           !['POST /api/auth/signout', 'POST /api/auth/refresh'].includes(route);
@@ -649,10 +694,15 @@ describe('the authorization matrix', () => {
           { origin: 'https://evil.example' },
         ]) {
           const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-          const request = await spec.request(context(OWN));
+          const request = await spec.request({ slug: OWN, ...resources });
           const response = await api.request({
             ...request,
-            headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra },
+            headers: {
+              ...request.headers,
+              cookie: session.cookie,
+              'x-csrf-token': session.csrf,
+              ...extra,
+            },
           });
           if (response.statusCode !== 403 || response.json<{ code: string }>().code !== 'csrf') {
             failures.push(`${route} ${Object.keys(extra)[0]}: ${response.statusCode}`);
@@ -761,12 +811,15 @@ describe('the authorization matrix', () => {
     const failures: string[] = [];
     for (const [route, spec] of protectedRoutes) {
       for (const [what, token] of Object.entries(forged)) {
-        const request = await spec.request(context(OWN));
+        const request = await spec.request({ slug: OWN, ...resources });
         // As a browser would send it: the cookie with its session's CSRF token.
         const csrf = secrets.csrfTokenFor(claims.sid);
         const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };
         for (const headers of [{ authorization: `Bearer ${token}` }, cookie]) {
-          const response = await api.request({ ...request, headers });
+          const response = await api.request({
+            ...request,
+            headers: { ...request.headers, ...headers },
+          });
           if (response.statusCode !== 401)
             failures.push(
               `${route} with ${what} (${Object.keys(headers)[0]}): ${response.statusCode}`,

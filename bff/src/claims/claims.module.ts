@@ -3,10 +3,14 @@ import { ListModule } from '../common/list/index.js';
 import { ClaimsController } from './claims.controller.js';
 import { ClaimsRepository } from './claims.repository.js';
 import { ClaimsService } from './claims.service.js';
+import { EvidenceModule } from './evidence/evidence.module.js';
 
-/** A partner's claims: the list, its CSV and facets, filing, editing, the lifecycle, the timeline. */
+/**
+ * A partner's claims: the list, its CSV and facets, filing, editing, the lifecycle, the timeline; and
+ * (EvidenceModule) their evidence files.
+ */
 @Module({
-  imports: [ListModule],
+  imports: [ListModule, EvidenceModule],
   controllers: [ClaimsController],
   providers: [ClaimsRepository, ClaimsService],
 })

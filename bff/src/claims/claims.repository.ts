@@ -615,23 +615,6 @@ export class ClaimsRepository {
   }
 
   /**
-   * Removes evidence bytes of the default PostgreSQL store by storage key (the blob's id), in the
-   * caller's transaction. Stands in for the evidence module's `EvidenceStore.delete(partnerId, keys,
-   * manager)` until that module is part of this one.
-   */
-  async deleteEvidenceBlobs(
-    partnerId: string,
-    storageKeys: readonly string[],
-    manager: EntityManager,
-  ): Promise<void> {
-    if (storageKeys.length === 0) return;
-    await manager.query(
-      `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
-      [partnerId, [...storageKeys]],
-    );
-  }
-
-  /**
    * A lifecycle action as ONE statement: `UPDATE claims SET status, version + 1, … WHERE partner_id AND
    * id AND version AND status [AND what the action requires] RETURNING`, never read-then-write. The
    * status it left comes back with it (the row version before, seen by the statement's own snapshot);

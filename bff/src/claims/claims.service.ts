@@ -31,6 +31,7 @@ import {
   transitionOf,
 } from './claim-lifecycle.js';
 import { formatClaimNumber } from './claim-number.js';
+import { EvidenceStore } from './evidence/evidence.store.js';
 import {
   type ClaimFilters,
   type ClaimRecord,
@@ -317,6 +318,7 @@ export class ClaimsService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly evidence: EvidenceStore,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -694,7 +696,7 @@ export class ClaimsService {
     const outcome = await this.claims.transaction(async (manager) => {
       const deleted = await this.claims.deleteDraft(partnerId, id, draft.version, manager);
       // The bytes go with the rows, in the same transaction.
-      await this.claims.deleteEvidenceBlobs(partnerId, deleted.storageKeys, manager);
+      await this.evidence.delete(partnerId, deleted.storageKeys, manager);
       return deleted;
     });
     if (!outcome.deleted) {
