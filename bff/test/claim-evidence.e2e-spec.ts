@@ -10,6 +10,7 @@ import type { Partner } from '../src/partners/partner.entity.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
 import {
   evidenceForm,
+  insertAttachment,
   insertClaim,
   type InsertedClaim,
   multipartBody,
@@ -389,6 +390,63 @@ describe('claim evidence', () => {
 
         await expectRefused(response, 409, 'evidence_closed');
         expect(await footprint(racing)).toEqual({ ...before, version: 2 });
+      },
+    );
+
+    onPostgres(
+      'a submit that waited for the removal of the last photo sees it gone: 422 claim_incomplete',
+      async () => {
+        const [item] = (await dataSource.query(
+          `INSERT INTO inventory_items (partner_id, sku, name, category, warehouse, unit_value)
+           VALUES ($1, $2, 'Racing tent', 'Tents', 'Berlin', 1000) RETURNING id`,
+          [partner.id, `RACE-${Date.now().toString(36)}`],
+        )) as Array<{ id: string }>;
+        const damaged = await insertClaim(dataSource, partner.id, {
+          type: 'damaged',
+          itemId: item?.id,
+          createdByUserId: managerId,
+        });
+        const photo = await insertAttachment(dataSource, partner.id, damaged.id, {
+          content: samplePng(),
+        });
+        const removal = dataSource.createQueryRunner();
+        await removal.connect();
+        await removal.startTransaction();
+        await removal.query(
+          `SELECT id FROM claims WHERE partner_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+          [partner.id, damaged.id],
+        );
+        await removal.query(`DELETE FROM claim_attachments WHERE partner_id = $1 AND id = $2`, [
+          partner.id,
+          photo,
+        ]);
+        const pending = api.request({
+          method: 'POST',
+          url: `${base()}/${damaged.id}/transitions`,
+          headers: { authorization: `Bearer ${tokens.manager}`, 'if-match': '"1"' },
+          payload: { action: 'submit' },
+        });
+        let waiting = false;
+        for (let tries = 0; tries < 100 && !waiting; tries += 1) {
+          const [row] = (await dataSource.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )) as Array<{ waiting: number }>;
+          waiting = (row?.waiting ?? 0) > 0;
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(waiting).toBe(true);
+        await removal.commitTransaction();
+        await removal.release();
+
+        const response = await pending;
+
+        await expectRefused(response, 422, 'claim_incomplete');
+        const [claim] = (await dataSource.query(
+          `SELECT status, version FROM claims WHERE partner_id = $1 AND id = $2`,
+          [partner.id, damaged.id],
+        )) as Array<{ status: string; version: number }>;
+        expect(claim).toEqual({ status: 'draft', version: 1 });
       },
     );
 

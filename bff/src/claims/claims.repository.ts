@@ -680,6 +680,15 @@ export class ClaimsRepository {
         );
       }
     }
+    if (statement.complete !== undefined) {
+      // The evidence is read from another table: under READ COMMITTED the UPDATE below would read it
+      // by the snapshot it started with, even after waiting for the claim's row (a removal of the last
+      // photo commits meanwhile). Waiting for the row first gives the UPDATE a snapshot after it.
+      await manager.query(
+        `SELECT 1 FROM claims WHERE partner_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+        [partnerId, claimId],
+      );
+    }
     const rows = rowsOf(
       await manager.query(
         `UPDATE claims SET ${set.join(', ')}
