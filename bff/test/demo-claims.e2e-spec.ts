@@ -7,12 +7,12 @@ import {
   CLAIM_TYPES,
   type ClaimStatus,
   REQUIRED_EVIDENCE,
-  CLAIM_LIFECYCLE,
 } from '../src/claims/claim-lifecycle.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { DEMO_CLAIM_COUNTS, DEMO_NAMED_CLAIMS } from '../src/database/seed/demo-claims.js';
 import { loadDemoData } from '../src/database/seed/demo-data.js';
 import { DEMO_NAMED_ITEMS } from '../src/database/seed/demo-inventory.js';
+import { claimViolations } from './support/claim-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
 /**
@@ -149,69 +149,8 @@ describe('the demo claims', () => {
     }
   });
 
-  it('keeps the claim counts exact', async () => {
-    const [{ wrong }] = (await dataSource.query(
-      `SELECT count(*)::int AS wrong FROM (
-         SELECT partner_id, status, type, count(*)::int AS n FROM claims GROUP BY 1, 2, 3) g
-         FULL JOIN claim_counts c USING (partner_id, status, type)
-        WHERE coalesce(g.n, 0) <> coalesce(c.claim_count, 0)`,
-    )) as [{ wrong: number }];
-    expect(wrong).toBe(0);
-  });
-
-  it('gives every claim a timeline that follows the lifecycle table, by the people it names', () => {
-    const problems: string[] = [];
-    for (const claim of claims) {
-      const events = eventsByClaim.get(claim.id) ?? [];
-      const say = (text: string) => problems.push(`${claim.slug} #${claim.number}: ${text}`);
-      if (events[0]?.kind !== 'created' || events[0].actor !== claim.created_by)
-        say('not created first by its creator');
-      let status: ClaimStatus = 'draft';
-      let version = 1;
-      let submittedAt: number | null = null;
-      let decidedAt: number | null = null;
-      let updatedAt = claim.created_at.getTime();
-      for (const event of events) {
-        const editor = event.actor_role === 'manager' || event.actor_role === 'admin';
-        if (event.kind === 'transition') {
-          const row = CLAIM_LIFECYCLE.find(
-            (transition) => transition.from.includes(status) && transition.to === event.to_status,
-          );
-          if (row === undefined || event.from_status !== status) {
-            say(`${event.from_status} → ${event.to_status} from ${status}`);
-            break;
-          }
-          const actor = event.actor_staff ? 'staff' : event.actor_role;
-          if (!row.who.some((who) => who === actor)) say(`${row.action} by ${event.actor}`);
-          if (row.requires.includes('message') && (event.body ?? '') === '')
-            say(`${row.action} without a message`);
-          status = row.to;
-          version += 1;
-          updatedAt = event.at.getTime();
-          if (row.action === 'submit') submittedAt = event.at.getTime();
-          if (row.action === 'approve' || row.action === 'reject') decidedAt = event.at.getTime();
-        } else if (event.kind === 'edit') {
-          if (status !== 'draft' || !editor) say('an edit outside a draft or by a non-editor');
-          version += 1;
-          updatedAt = event.at.getTime();
-        } else if (event.kind === 'attachment') {
-          if (!['draft', 'info_requested'].includes(status) || !editor)
-            say(`evidence in ${status}`);
-        } else if (event.kind === 'comment') {
-          if (!editor && !event.actor_staff) say(`a comment by ${event.actor}`);
-        }
-        if (event.at.getTime() > loadedAt.getTime()) say('an event after the load');
-      }
-      if (status !== claim.status) say(`status ${claim.status}, timeline ends in ${status}`);
-      if (version !== claim.version) say(`version ${claim.version}, timeline says ${version}`);
-      if ((claim.submitted_at?.getTime() ?? null) !== submittedAt) say('submittedAt');
-      if ((claim.decided_at?.getTime() ?? null) !== decidedAt) say('decidedAt');
-      if (claim.updated_at.getTime() !== updatedAt) say('updatedAt');
-      if ((claim.amount_approved !== null) !== ['approved', 'paid'].includes(claim.status))
-        say('amountApproved');
-      if ((claim.payout_reference !== null) !== (claim.status === 'paid')) say('payoutReference');
-    }
-    expect(problems.slice(0, 20)).toEqual([]);
+  it('keeps every rule of the claims: numbers, counts, timelines by the lifecycle table, filing rules', async () => {
+    expect(await claimViolations(dataSource)).toEqual([]);
   });
 
   it('files movement claims by the filing rules, inside the filing window', async () => {

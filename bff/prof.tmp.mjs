@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { DataSource, EntityManager } from 'typeorm';
+const root = './dist';
+const { EmbeddedPostgres } = await import(`${root}/database/embedded-postgres.js`);
+const { dataSourceOptions } = await import(`${root}/database/data-source-options.js`);
+const { loadDemoData } = await import(`${root}/database/seed/demo-data.js`);
+const pgl = await EmbeddedPostgres.start({ dataDir: mkdtempSync('/tmp/cd-pgl-'), maxConnections: 8 });
+const ds = new DataSource(dataSourceOptions({ url: pgl.url, poolSize: 2, migrationsRun: true, logging: false }));
+await ds.initialize();
+const orig = EntityManager.prototype.query;
+let last = performance.now();
+EntityManager.prototype.query = async function (sql, params) {
+  const before = performance.now();
+  const gap = before - last;
+  const r = await orig.call(this, sql, params);
+  last = performance.now();
+  console.log(`js ${gap.toFixed(0)} ms | sql ${(last - before).toFixed(0)} ms | ${sql.replace(/\s+/g, ' ').slice(0, 60)}`);
+  return r;
+};
+const t = performance.now();
+console.log(await loadDemoData(ds, new Date()), Math.round(performance.now() - t), 'ms');
+await ds.destroy(); await pgl.stop();
