@@ -153,6 +153,17 @@ describe('the demo claims', () => {
     expect(await claimViolations(dataSource)).toEqual([]);
   });
 
+  it('writes the audit row of every decision, as the API does', async () => {
+    const [row] = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM claim_events WHERE partner_id IS NOT NULL AND kind = 'transition'
+                 AND to_status IN ('approved', 'rejected', 'paid')) AS decisions,
+              (SELECT count(*)::int FROM audit_logs WHERE partner_id IS NOT NULL
+                 AND action IN ('claim.approved', 'claim.rejected', 'claim.paid')) AS audited`,
+    )) as Array<{ decisions: number; audited: number }>;
+    expect(row?.decisions).toBeGreaterThan(300);
+    expect(row?.audited).toBe(row?.decisions);
+  });
+
   it('files movement claims by the filing rules, inside the filing window', async () => {
     const rows = (await dataSource.query(
       `SELECT c.type, c.quantity, c.unit_value, c.incident_date::text AS incident_date, c.submitted_at,

@@ -864,7 +864,8 @@ const times = (values: ReadonlyArray<number | null>) =>
 
 /**
  * Writes a partner's claims with one multi-row statement per table (`INSERT … SELECT FROM unnest`):
- * PGlite pays per statement. The evidence bytes go as hex text, decoded by the server.
+ * PGlite pays per statement. The evidence bytes go as hex text, decoded by the server; the audit rows
+ * of the decisions are made from the events by the server.
  */
 export async function insertClaims(
   query: Query,
@@ -954,6 +955,20 @@ export async function insertClaims(
       ],
     );
   }
+  // The decisions' audit rows (docs/product.md §4, AuditLog), as the API writes them.
+  await query(
+    `INSERT INTO audit_logs (partner_id, actor_user_id, action, target, at, metadata)
+     SELECT e.partner_id, e.actor_user_id,
+            CASE e.to_status WHEN 'approved' THEN 'claim.approved' WHEN 'rejected' THEN 'claim.rejected'
+                             ELSE 'claim.paid' END,
+            'claim:' || c.id, e.at,
+            jsonb_build_object('number', 'CLM-' || lpad(c.number::text, 6, '0'),
+                               'amountApproved', c.amount_approved, 'currency', c.currency)
+       FROM claim_events e JOIN claims c ON c.partner_id = e.partner_id AND c.id = e.claim_id
+      WHERE e.partner_id = $1 AND c.partner_id = $1 AND e.claim_id = ANY($2::uuid[])
+        AND e.kind = 'transition' AND e.to_status IN ('approved', 'rejected', 'paid')`,
+    [partnerId, column(claims, 'id')],
+  );
   await query(
     `INSERT INTO claim_number_counters (partner_id, last_number) VALUES ($1, $2)
      ON CONFLICT (partner_id) DO UPDATE SET last_number = EXCLUDED.last_number`,
