@@ -835,11 +835,13 @@ export function claimSources(
   return inFilingOrder(options, sources);
 }
 
-/** Claims column by column, as `unnest` wants them (times in epoch milliseconds). */
+/** A partner's claims, events and evidence as they come, for `insertClaims`. */
 export class ClaimColumns implements ClaimSink {
   readonly claims: ClaimRow[] = [];
   readonly events: ClaimEventRow[] = [];
   readonly attachments: ClaimAttachmentRow[] = [];
+
+  constructor(readonly partnerId: string) {}
 
   claim(row: ClaimRow): void {
     this.claims.push(row);
@@ -863,27 +865,28 @@ const times = (values: ReadonlyArray<number | null>) =>
   values.map((value) => (value === null ? null : isoSecond(value)));
 
 /**
- * Writes a partner's claims with one multi-row statement per table (`INSERT … SELECT FROM unnest`):
- * PGlite pays per statement. The evidence bytes go as hex text, decoded by the server; the audit rows
- * of the decisions are made from the events by the server.
+ * Writes the partners' claims with one multi-row statement per table for all of them
+ * (`INSERT … SELECT FROM unnest`, the partner id a column like the others): PGlite pays per statement.
+ * The evidence bytes go as hex text, decoded by the server; the audit rows of the decisions are made
+ * from the events by the server.
  */
-export async function insertClaims(
-  query: Query,
-  partnerId: string,
-  rows: ClaimColumns,
-): Promise<void> {
-  const { claims, events, attachments } = rows;
+export async function insertClaims(query: Query, batches: readonly ClaimColumns[]): Promise<void> {
+  const partnersOf = <K extends 'claims' | 'events' | 'attachments'>(key: K) =>
+    batches.flatMap((batch) => batch[key].map(() => batch.partnerId));
+  const claims = batches.flatMap((batch) => batch.claims);
+  const events = batches.flatMap((batch) => batch.events);
+  const attachments = batches.flatMap((batch) => batch.attachments);
   if (claims.length === 0) return;
   await query(
     `INSERT INTO claims (partner_id, id, number, type, status, item_id, movement_id, quantity, unit_value,
        amount_claimed, amount_approved, currency, incident_date, description, reference, created_by_user_id,
        submitted_at, decided_at, decision_reason, payout_reference, version, created_at, updated_at)
-     SELECT $1::uuid, * FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[],
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::uuid[],
        $8::int[], $9::int[], $10::bigint[], $11::bigint[], $12::text[], $13::date[], $14::text[], $15::text[],
        $16::uuid[], $17::timestamptz[], $18::timestamptz[], $19::text[], $20::text[], $21::int[],
        $22::timestamptz[], $23::timestamptz[])`,
     [
-      partnerId,
+      partnersOf('claims'),
       column(claims, 'id'),
       column(claims, 'number'),
       column(claims, 'type'),
@@ -910,10 +913,10 @@ export async function insertClaims(
   );
   await query(
     `INSERT INTO claim_events (partner_id, id, claim_id, actor_user_id, kind, from_status, to_status, body, at)
-     SELECT $1::uuid, * FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[],
        $8::text[], $9::timestamptz[])`,
     [
-      partnerId,
+      partnersOf('events'),
       column(events, 'id'),
       column(events, 'claimId'),
       column(events, 'actor'),
@@ -927,10 +930,10 @@ export async function insertClaims(
   if (attachments.length > 0) {
     await query(
       `INSERT INTO claim_evidence_blobs (partner_id, id, content, created_at)
-       SELECT $1::uuid, id, decode(content, 'hex'), created_at
-         FROM unnest($2::uuid[], $3::text[], $4::timestamptz[]) AS b (id, content, created_at)`,
+       SELECT partner_id, id, decode(content, 'hex'), created_at
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[]) AS b (partner_id, id, content, created_at)`,
       [
-        partnerId,
+        partnersOf('attachments'),
         column(attachments, 'blobId'),
         attachments.map((row) => row.bytes.toString('hex')),
         times(column(attachments, 'createdAt')),
@@ -939,10 +942,10 @@ export async function insertClaims(
     await query(
       `INSERT INTO claim_attachments (partner_id, id, claim_id, filename, content_type, size, sha256, storage_key,
          uploaded_by_user_id, created_at)
-       SELECT $1::uuid, * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::text[],
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::text[],
          $8::text[], $9::uuid[], $10::timestamptz[])`,
       [
-        partnerId,
+        partnersOf('attachments'),
         column(attachments, 'id'),
         column(attachments, 'claimId'),
         column(attachments, 'filename'),
@@ -955,6 +958,7 @@ export async function insertClaims(
       ],
     );
   }
+  const partnerIds = batches.map((batch) => batch.partnerId);
   // The decisions' audit rows (docs/product.md §4, AuditLog), as the API writes them.
   await query(
     `INSERT INTO audit_logs (partner_id, actor_user_id, action, target, at, metadata)
@@ -965,14 +969,15 @@ export async function insertClaims(
             jsonb_build_object('number', 'CLM-' || lpad(c.number::text, 6, '0'),
                                'amountApproved', c.amount_approved, 'currency', c.currency)
        FROM claim_events e JOIN claims c ON c.partner_id = e.partner_id AND c.id = e.claim_id
-      WHERE e.partner_id = $1 AND c.partner_id = $1 AND e.claim_id = ANY($2::uuid[])
+      WHERE e.partner_id = ANY($1::uuid[]) AND c.partner_id = ANY($1::uuid[]) AND e.claim_id = ANY($2::uuid[])
         AND e.kind = 'transition' AND e.to_status IN ('approved', 'rejected', 'paid')`,
-    [partnerId, column(claims, 'id')],
+    [partnerIds, column(claims, 'id')],
   );
   await query(
-    `INSERT INTO claim_number_counters (partner_id, last_number) VALUES ($1, $2)
+    `INSERT INTO claim_number_counters (partner_id, last_number)
+     SELECT * FROM unnest($1::uuid[], $2::int[])
      ON CONFLICT (partner_id) DO UPDATE SET last_number = EXCLUDED.last_number`,
-    [partnerId, Math.max(...column(claims, 'number'))],
+    [partnerIds, batches.map((batch) => Math.max(0, ...column(batch.claims, 'number')))],
   );
 }
 

@@ -237,7 +237,7 @@ export interface DemoClaimsPartner {
 
 /**
  * Writes the demo claims of each partner with their events and evidence, and sets its claim number
- * counter: one statement per table and partner.
+ * counter: one statement per table for all the partners.
  */
 export async function loadDemoClaims(
   query: Query,
@@ -247,6 +247,7 @@ export async function loadDemoClaims(
   reviewers: readonly string[],
   now: Date,
 ): Promise<void> {
+  const batches: ClaimColumns[] = [];
   for (const partner of partners) {
     const slug = partner.slug as DemoClaimsSlug;
     const count = DEMO_CLAIM_COUNTS[slug];
@@ -286,10 +287,11 @@ export async function loadDemoClaims(
     );
     for (const candidate of candidates) selector.offer(candidate);
     const sources = claimSources(options, selector.chosen, count, items, namedClaims);
-    const rows = new ClaimColumns();
+    const rows = new ClaimColumns(partner.id);
     sources.forEach((source, index) => writeClaim(options, source, index + 1, rows));
-    await insertClaims(query, partner.id, rows);
+    batches.push(rows);
   }
+  await insertClaims(query, batches);
 }
 
 function userId(userIds: ReadonlyMap<string, string>, email: string): string {

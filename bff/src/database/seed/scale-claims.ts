@@ -197,9 +197,9 @@ export async function writeScaleClaims(
       }
     };
     if (method === 'insert') {
-      const columns = new ClaimColumns();
+      const columns = new ClaimColumns(partner.id);
       write(columns);
-      await insertClaims((sql, values) => client.query(sql, values), partner.id, columns);
+      await insertClaims((sql, values) => client.query(sql, values), [columns]);
       claims += columns.claims.length;
       events += columns.events.length;
     } else {
