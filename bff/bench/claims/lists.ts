@@ -23,8 +23,9 @@ interface ClaimPage {
  * bench:claims (docs/performance.md, "Claims at a million"): the claims list of the big partner at a
  * million claims, through the list machinery of bench:inventory (measure.ts): item detail (the
  * targets' reference, as for inventory), claim detail, the first page, a page `deepRows` deep (its
- * cursor found by walking the list), a status tab with a date range, a search by claim number, and the
- * bare handler replaying the first page's SQL, measured interleaved on one BFF.
+ * cursor found by walking the list), a status tab with a date range, a search by claim number (and,
+ * besides the targets, by an item's SKU), and the bare handler replaying the first page's SQL,
+ * measured interleaved on one BFF.
  */
 export async function benchClaimLists(context: BenchContext): Promise<Report> {
   const { profile, dataset } = context;
@@ -54,6 +55,19 @@ export async function benchClaimLists(context: BenchContext): Promise<Report> {
     const found = await api.get<ClaimPage>(searches[0] as string);
     lines.push(
       `search by number: ${searches[0]} answers ${found.items.length} claim(s): ${found.items.map((item) => item.number).join(', ')}`,
+    );
+
+    // What a person types to find an item's claims: its SKU (the item search of the inventory).
+    const skus = await sql<{ sku: string }>(
+      `SELECT i.sku FROM claims c TABLESAMPLE SYSTEM (1) REPEATABLE (5)
+         JOIN inventory_items i ON i.partner_id = c.partner_id AND i.id = c.item_id
+        WHERE c.partner_id = $1 LIMIT ${SAMPLED / 10}`,
+      [dataset.partnerId],
+    );
+    const skuSearches = skus.map((row) => `${base}?q=${encodeURIComponent(row.sku)}`);
+    const bySku = await api.get<ClaimPage>(skuSearches[0] ?? base);
+    lines.push(
+      `search by item SKU: ${skuSearches[0]} answers ${bySku.items.length} claim(s) (total ${bySku.total}${bySku.totalExact ? '' : ', estimate'})`,
     );
 
     const deep = await walk(api, base, profile.deepRows, lines);
@@ -94,6 +108,8 @@ export async function benchClaimLists(context: BenchContext): Promise<Report> {
         always(filtered),
       ),
       bffCase('search', 'claims: search by number (CLM-000123)', inTurn(searches)),
+      // Not a target: how the other search the list offers behaves at this size.
+      bffCase('sku', 'claims: search by item SKU', inTurn(skuSearches)),
     ];
     await measureCases(context, { bff, api, db }, cases, base, 'search by number', {
       lines,
