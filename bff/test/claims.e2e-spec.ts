@@ -581,6 +581,16 @@ describe('claims API', () => {
         actor: { id: world.userIds.manager },
       });
       expect((await comment('staff', 'Thanks.')).statusCode).toBe(201);
+      // As a transition names its text, too; not both.
+      const asMessage = await client.send('admin', 'POST', `/${claim.id}/events`, {
+        payload: { message: 'Also as message.' },
+      });
+      expect(asMessage.statusCode).toBe(201);
+      expect(asMessage.json()).toMatchObject({ kind: 'comment', body: 'Also as message.' });
+      const both = await client.send('admin', 'POST', `/${claim.id}/events`, {
+        payload: { body: 'One', message: 'Two' },
+      });
+      expect(both.statusCode).toBe(400);
       expect((await client.get('manager', claim.id)).json<ClaimJson>().version).toBe(1);
       const outsider = await client.send('outsider', 'POST', `/${claim.id}/events`, {
         payload: { body: 'Hi' },

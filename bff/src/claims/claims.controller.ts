@@ -345,7 +345,8 @@ export class ClaimsController {
   @ApiCreatedResponse({ type: ClaimEventDto })
   @ApiBadRequestResponse({
     type: ProblemDetails,
-    description: 'A body of 0 or over 5,000 characters (`code: validation`).',
+    description:
+      'No text, or one of over 5,000 characters, or both `body` and `message` (`code: validation`).',
   })
   @ApiForbiddenResponse({
     type: ProblemDetails,
@@ -357,6 +358,6 @@ export class ClaimsController {
     @Param('id') id: string,
     @Body() body: CreateClaimCommentDto,
   ): Promise<ClaimEventDto> {
-    return this.claims.comment(context, id, body.body);
+    return this.claims.comment(context, id, body.body ?? body.message ?? '');
   }
 }

@@ -291,8 +291,7 @@ export class ClaimsRepository {
     codec: ListCursorCodec,
   ): Promise<Page<ClaimRecord>> {
     const filtered = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
-    // Read raw into ClaimRecord (`read`), not hydrated as the builder's entity.
-    return keysetPage(filtered as unknown as SelectQueryBuilder<ClaimRecord>, {
+    return keysetPage(filtered, {
       list: CLAIM_LIST,
       query,
       codec,
@@ -310,13 +309,7 @@ export class ClaimsRepository {
   ): AsyncGenerator<ClaimRecord> {
     const filtered = this.withColumns(this.filtered(partnerId, filters), EXPORTED_COLUMNS);
     let count = 0;
-    for await (const claim of keysetRows(
-      filtered as unknown as SelectQueryBuilder<ClaimRecord>,
-      CLAIM_LIST,
-      sort,
-      500,
-      readClaim,
-    )) {
+    for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, readClaim)) {
       yield claim;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
@@ -532,8 +525,8 @@ export class ClaimsRepository {
   /**
    * Deletes a draft: takes its row lock guarded by version and status (nothing is done when the guard
    * fails: false), reads its evidence's storage keys (after the lock, so an upload that committed
-   * meanwhile is among them), deletes it (its events and attachments' rows cascade) and the blobs of
-   * the default PostgreSQL evidence store. The storage keys, for another store to delete the bytes.
+   * meanwhile is among them) and deletes it (its events and attachments' rows cascade). The storage
+   * keys, for the evidence store to delete the bytes in the same transaction.
    */
   async deleteDraft(
     partnerId: string,
@@ -559,13 +552,24 @@ export class ClaimsRepository {
       partnerId,
       claimId,
     ]);
-    if (storageKeys.length > 0) {
-      await manager.query(
-        `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
-        [partnerId, storageKeys],
-      );
-    }
     return { deleted: true, storageKeys };
+  }
+
+  /**
+   * Removes evidence bytes of the default PostgreSQL store by storage key (the blob's id), in the
+   * caller's transaction. Stands in for the evidence module's `EvidenceStore.delete(partnerId, keys,
+   * manager)` until that module is part of this one.
+   */
+  async deleteEvidenceBlobs(
+    partnerId: string,
+    storageKeys: readonly string[],
+    manager: EntityManager,
+  ): Promise<void> {
+    if (storageKeys.length === 0) return;
+    await manager.query(
+      `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
+      [partnerId, [...storageKeys]],
+    );
   }
 
   /**
@@ -741,17 +745,14 @@ export class ClaimsRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ClaimEventRecord>> {
-    return keysetPage(
-      this.events(partnerId, claimId) as unknown as SelectQueryBuilder<ClaimEventRecord>,
-      {
-        list: CLAIM_EVENT_LIST,
-        query,
-        codec,
-        boundTo: `${partnerId}:${claimId}`,
-        total: CLAIM_TOTAL,
-        read: readEvent,
-      },
-    );
+    return keysetPage(this.events(partnerId, claimId), {
+      list: CLAIM_EVENT_LIST,
+      query,
+      codec,
+      boundTo: `${partnerId}:${claimId}`,
+      total: CLAIM_TOTAL,
+      read: readEvent,
+    });
   }
 
   async findEvent(partnerId: string, claimId: string, eventId: string): Promise<ClaimEventRecord> {

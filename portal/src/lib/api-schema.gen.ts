@@ -664,7 +664,10 @@ export interface components {
             unitValue?: number | null;
         };
         CreateClaimComment: {
-            body: string;
+            /** @description The comment (or send it as `message`). */
+            body?: string;
+            /** @description The comment, as a transition names its text; not with `body`. */
+            message?: string;
         };
         CreateInvitationDto: {
             /** @example new.person@acme.example */
@@ -1967,7 +1970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimEvent"];
                 };
             };
-            /** @description A body of 0 or over 5,000 characters (`code: validation`). */
+            /** @description No text, or one of over 5,000 characters, or both `body` and `message` (`code: validation`). */
             400: {
                 headers: {
                     [name: string]: unknown;
