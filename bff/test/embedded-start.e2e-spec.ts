@@ -26,7 +26,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
     try {
       const dataSource = first.app.get(DataSource);
       expect(await dataSource.getRepository(Partner).count()).toBe(3);
-      expect(await dataSource.getRepository(User).count()).toBe(6);
+      expect(await dataSource.getRepository(User).count()).toBe(7);
       const memberships = await dataSource
         .getRepository(Membership)
         .find({ relations: { partner: true } });
@@ -35,7 +35,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
         const slug = partner?.slug ?? '';
         perPartner[slug] = (perPartner[slug] ?? 0) + 1;
       }
-      expect(perPartner).toEqual({ 'acme-outdoor': 4, northwind: 2 });
+      expect(perPartner).toEqual({ 'acme-outdoor': 4, northwind: 2, globex: 1 });
 
       const partners = await dataSource
         .getRepository(Partner)
@@ -62,7 +62,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
     try {
       const dataSource = second.app.get(DataSource);
       expect(await dataSource.getRepository(Partner).count()).toBe(3);
-      expect(await dataSource.getRepository(User).count()).toBe(6);
+      expect(await dataSource.getRepository(User).count()).toBe(7);
       const messages = second.logs.lines.map((line) => line.msg);
       expect(messages.filter((message) => message === 'Demo data loaded')).toHaveLength(1);
       expect(

@@ -12,6 +12,9 @@ import {
 import { verifyPassword } from '../src/users/password-hash.js';
 import { InventoryItem } from '../src/inventory/inventory-item.entity.js';
 import { InventoryMovement, MOVEMENT_KINDS } from '../src/inventory/inventory-movement.entity.js';
+import { Claim } from '../src/claims/claim.entity.js';
+import { ClaimEvent } from '../src/claims/claim-event.entity.js';
+import { claimViolations } from './support/claim-invariants.js';
 import { inventoryViolations } from './support/inventory-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -38,6 +41,8 @@ describe('gen:data', () => {
     batchItems: 200,
     workers: 0,
     method,
+    claimsPerPartner: 150,
+    firstPartnerClaims: 300,
     now: new Date(),
     ...overrides,
   });
@@ -78,7 +83,11 @@ describe('gen:data', () => {
       true,
     );
     expect(
-      lines.some((line) => /^Done: 1,000 items, [\d,]+ movements .* rows\/s\)$/.test(line)),
+      lines.some((line) =>
+        /^Done: 1,000 items, [\d,]+ movements, 450 claims, [\d,]+ claim events .* rows\/s\)$/.test(
+          line,
+        ),
+      ),
     ).toBe(true);
   });
 
@@ -95,22 +104,59 @@ describe('gen:data', () => {
     expect(row?.low).toBeGreaterThan(0);
   });
 
+  it('files claims for the partners with their timelines, by the rules of the claims', async () => {
+    const claims = (await dataSource.query(
+      `SELECT p.slug, count(c.id)::int AS claims, count(DISTINCT c.status)::int AS statuses,
+              count(DISTINCT c.type)::int AS types, count(c.movement_id)::int AS for_movements,
+              (SELECT count(*)::int FROM claim_events e WHERE e.partner_id = p.id) AS events
+         FROM partners p LEFT JOIN claims c ON c.partner_id = p.id
+        WHERE p.slug IN ('scale-01', 'scale-02') GROUP BY p.id, p.slug ORDER BY p.slug`,
+    )) as Array<{
+      slug: string;
+      claims: number;
+      statuses: number;
+      types: number;
+      for_movements: number;
+      events: number;
+    }>;
+    expect(claims.map(({ slug, claims: n }) => [slug, n])).toEqual([
+      ['scale-01', 300],
+      ['scale-02', 150],
+    ]);
+    for (const row of claims) {
+      expect(row.statuses).toBeGreaterThanOrEqual(5);
+      expect(row.types).toBe(4);
+      expect(row.for_movements / row.claims).toBeGreaterThan(0.85);
+      expect(row.events / row.claims).toBeGreaterThan(3);
+    }
+    expect(await claimViolations(dataSource)).toEqual([]);
+  });
+
   it('puts back every index and foreign key it set aside, and analyzes the tables', async () => {
     const indexes = (await dataSource.query(
-      `SELECT indexname FROM pg_indexes WHERE tablename IN ('inventory_items', 'inventory_movements')
+      `SELECT indexname FROM pg_indexes
+        WHERE tablename IN ('inventory_items', 'inventory_movements', 'claims', 'claim_events')
         ORDER BY indexname`,
     )) as Array<{ indexname: string }>;
     // Every index the entities declare (those the decorators cannot spell included), and the keys.
-    const declared = [InventoryItem, InventoryMovement].flatMap((entity) => [
+    const declared = [InventoryItem, InventoryMovement, Claim, ClaimEvent].flatMap((entity) => [
       `${dataSource.getMetadata(entity).tableName}_pkey`,
       ...dataSource.getMetadata(entity).indices.map((index) => index.name),
     ]);
     expect(indexes.map((index) => index.indexname)).toEqual(declared.sort());
     const keys = (await dataSource.query(
       `SELECT conname FROM pg_constraint WHERE contype = 'f'
-          AND conrelid IN ('inventory_items'::regclass, 'inventory_movements'::regclass) ORDER BY conname`,
+          AND conrelid IN ('inventory_items'::regclass, 'inventory_movements'::regclass,
+                           'claims'::regclass, 'claim_events'::regclass) ORDER BY conname`,
     )) as Array<{ conname: string }>;
     expect(keys.map((key) => key.conname)).toEqual([
+      'claim_events_actor_user_id_fkey',
+      'claim_events_claim_id_fkey',
+      'claim_events_partner_id_fkey',
+      'claims_created_by_user_id_fkey',
+      'claims_item_id_fkey',
+      'claims_movement_id_fkey',
+      'claims_partner_id_fkey',
       'inventory_items_partner_id_fkey',
       'inventory_movements_item_id_fkey',
       'inventory_movements_partner_id_fkey',
@@ -118,9 +164,12 @@ describe('gen:data', () => {
     ]);
     const analyzed = (await dataSource.query(
       `SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL
-          AND relname IN ('inventory_items', 'inventory_movements') ORDER BY relname`,
+          AND relname IN ('inventory_items', 'inventory_movements', 'claims', 'claim_events')
+        ORDER BY relname`,
     )) as Array<{ relname: string }>;
     expect(analyzed.map((table) => table.relname)).toEqual([
+      'claim_events',
+      'claims',
       'inventory_items',
       'inventory_movements',
     ]);
@@ -130,19 +179,43 @@ describe('gen:data', () => {
 
   it('refuses a database that holds data unless told to append, then adds the next partners', async () => {
     await expect(generateScaleData(options({}), () => undefined)).rejects.toThrow(GenDataRefusal);
-    const { partners, items } = await generateScaleData(
+    const { partners, items, claims } = await generateScaleData(
       options({
         append: true,
         partners: 1,
         itemsPerPartner: 100,
         firstPartnerItems: 100,
+        claimsPerPartner: 40,
+        firstPartnerClaims: 40,
         method: 'insert',
       }),
       () => undefined,
     );
     expect(partners.map((partner) => partner.slug)).toEqual(['scale-03']);
-    expect(items).toBe(100);
+    expect([items, claims]).toEqual([100, 40]);
     expect(await inventoryViolations(dataSource)).toEqual([]);
+    expect(await claimViolations(dataSource)).toEqual([]);
+  });
+
+  it('adds claims to the existing partners that have none, and nothing else, with --claims-only', async () => {
+    await generateScaleData(
+      options({
+        append: true,
+        partners: 1,
+        itemsPerPartner: 100,
+        firstPartnerItems: 100,
+        claimsPerPartner: 0,
+        firstPartnerClaims: 0,
+      }),
+      () => undefined,
+    );
+    const { partners, items, claims } = await generateScaleData(
+      options({ claimsOnly: true, firstPartnerClaims: 60, claimsPerPartner: 10 }),
+      () => undefined,
+    );
+    expect(partners.map((partner) => partner.slug)).toEqual(['scale-04']);
+    expect([items, claims]).toEqual([0, 60]);
+    expect(await claimViolations(dataSource)).toEqual([]);
   });
 
   it('refuses the embedded default and production', () => {

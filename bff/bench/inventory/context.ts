@@ -6,6 +6,9 @@ export interface Profile {
   otherPartners: number;
   otherItems: number;
   movementsPerItem: number;
+  /** Claims of the big partner, and of each of the partners beside it (bench:claims). */
+  bigClaims: number;
+  otherClaims: number;
   deepRows: number;
   rounds: number;
   seconds: number;
@@ -26,6 +29,8 @@ export interface Dataset {
   partnerId: string;
   items: number;
   userEmail: string;
+  /** The big partner's claims (0 until bench:claims has loaded them). */
+  claims: number;
 }
 
 export interface BenchContext {

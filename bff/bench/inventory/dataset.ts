@@ -42,7 +42,7 @@ export async function ensureDataset(
 }
 
 function describe(dataset: Dataset): string {
-  return `${dataset.items.toLocaleString('en')} items for ${dataset.slug}, token for ${dataset.userEmail}`;
+  return `${dataset.items.toLocaleString('en')} items and ${dataset.claims.toLocaleString('en')} claims for ${dataset.slug}, token for ${dataset.userEmail}`;
 }
 
 /** The data set, or why the database does not hold it. */
@@ -85,26 +85,95 @@ async function inspect(url: string, profile: Profile): Promise<Dataset | string>
     );
     const email = member.rows[0]?.email;
     if (email === undefined) return `has no member of ${big.slug} to sign a token for`;
-    return { slug: big.slug, partnerId: big.id, items: big.items, userEmail: email };
+    return {
+      slug: big.slug,
+      partnerId: big.id,
+      items: big.items,
+      userEmail: email,
+      claims: await claimsOf(client, big.id),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The partner's claims, from the trigger-kept counts (0 when there is no claims table yet). */
+async function claimsOf(client: pg.Client, partnerId: string): Promise<number> {
+  const table = await client.query(`SELECT to_regclass('claim_counts') AS t`);
+  if ((table.rows[0] as { t: string | null }).t === null) return 0;
+  const result = await client.query(
+    `SELECT coalesce(sum(claim_count), 0)::int AS claims FROM claim_counts WHERE partner_id = $1`,
+    [partnerId],
+  );
+  return (result.rows[0] as { claims: number }).claims;
+}
+
+/**
+ * The data set with its claims (bench:claims): reused when the big partner holds the profile's claims;
+ * added by `gen:data --claims-only` (from the inventory as it is) when it holds none.
+ */
+export async function ensureClaims(
+  url: string,
+  profile: Profile,
+  dataset: Dataset,
+  log: (line: string) => void,
+): Promise<Dataset> {
+  if (dataset.claims === profile.bigClaims) {
+    log(`claims: reusing the ${profile.bigClaims.toLocaleString('en')} claims of ${dataset.slug}`);
+    return dataset;
+  }
+  if (dataset.claims !== 0) {
+    throw new Error(
+      `${dataset.slug} holds ${dataset.claims} claims, not ${profile.bigClaims}: --reload to load the data set again`,
+    );
+  }
+  const startedAt = performance.now();
+  await generate(url, profile, [
+    '--claims-only',
+    '--first-partner-claims',
+    String(profile.bigClaims),
+    '--claims-per-partner',
+    String(profile.otherClaims),
+  ]);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const claims = await claimsOf(client, dataset.partnerId);
+    if (claims !== profile.bigClaims)
+      throw new Error(`after gen:data, ${dataset.slug} holds ${claims} claims`);
+    log(`claims: loaded in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+    return { ...dataset, claims };
   } finally {
     await client.end();
   }
 }
 
 /** `pnpm run gen:data` into the database of `url`, its output passed through. */
-async function generate(url: string, profile: Profile): Promise<void> {
+async function generate(
+  url: string,
+  profile: Profile,
+  only: readonly string[] = [],
+): Promise<void> {
   const args = [
     'run',
     'gen:data',
     '--',
-    '--partners',
-    String(profile.otherPartners + 1),
-    '--first-partner-items',
-    String(profile.bigItems),
-    '--items-per-partner',
-    String(profile.otherItems),
-    '--movements-per-item',
-    String(profile.movementsPerItem),
+    ...(only.length > 0
+      ? only
+      : [
+          '--partners',
+          String(profile.otherPartners + 1),
+          '--first-partner-items',
+          String(profile.bigItems),
+          '--items-per-partner',
+          String(profile.otherItems),
+          '--movements-per-item',
+          String(profile.movementsPerItem),
+          '--first-partner-claims',
+          String(profile.bigClaims),
+          '--claims-per-partner',
+          String(profile.otherClaims),
+        ]),
   ];
   const child = spawn('pnpm', args, {
     env: { ...process.env, DATABASE_URL: url },

@@ -1,19 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { RecordedStatement } from '../query-counter.js';
 import pg from 'pg';
-import { PARTNER_ACCESS_SQL } from '../../src/partners/partners.repository.js';
-import { startBff, startServer, stopServer } from '../support.js';
+import { startBff, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
-import { toReplay } from '../replay.js';
-import { type BenchContext, checker, type Report } from './context.js';
-import { always, inTurn, type LoadCase, runLoad, Tally } from './load.js';
-
-/** Targets, as ratios in the same run (issue 8, "Must be shown" 4). */
-const DEEP_OVER_DETAIL_P99 = 2;
-const SEARCH_OVER_DETAIL_P99 = 10;
-const LIST_OVER_BARE_RATE = 0.7;
+import type { BenchContext, Report } from './context.js';
+import { always, inTurn, type LoadCase } from './load.js';
+import { measureCases } from './measure.js';
 /** Item ids the detail case goes round (random items of the big partner, not one hot row). */
 const DETAIL_IDS = 1000;
 /** Matches a "realistic selective" search term should have. */
@@ -40,8 +30,6 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     SEED_DEMO_DATA: 'false',
     BENCH_USER_EMAIL: dataset.userEmail,
   });
-  let bare: Awaited<ReturnType<typeof startServer<{ port: number }>>> | undefined;
-  const statementsFile = path.join(tmpdir(), `bench-inventory-statements-${process.pid}.json`);
   // The bench's own reads (the workload, EXPLAIN ANALYZE): one connection, its caches warm.
   const db = new pg.Client({ connectionString: context.url });
   await db.connect();
@@ -70,117 +58,13 @@ export async function benchLists(context: BenchContext): Promise<Report> {
       bffCase('search', `list: search "${workload.term}"`, always(workload.search)),
     ];
 
-    // What each case sends to PostgreSQL, and what PostgreSQL spends on it (EXPLAIN ANALYZE).
-    const statementsPerRequest = new Map<string, number>();
-    for (const target of cases) {
-      const path = target.nextPath();
-      const statements = await api.statementsOf(path);
-      statementsPerRequest.set(target.key, statements.length);
-      lines.push(`${target.label}: GET ${path.length > 140 ? `${path.slice(0, 140)}…` : path}`);
-      lines.push(...(await explain(db, statements, profile.explain)));
-    }
-    lines.push('');
-
-    // The first page's statements, recorded last: the bare handler and the bench routes replay them.
-    const recorded = await api.statementsOf(workload.first);
-    writeFileSync(statementsFile, JSON.stringify(toReplay(recorded)));
-    bare = await startServer<{ port: number }>('dist/bench/bench/inventory/bare-server.js', {
-      DATABASE_URL: context.url,
-      BARE_STATEMENTS: statementsFile,
+    await measureCases(context, { bff, api, db }, cases, workload.first, 'substring search', {
+      lines,
+      failures,
     });
-    const guarded = recorded.filter((statement) => statement.text !== PARTNER_ACCESS_SQL).length;
-    cases.push(
-      {
-        key: 'bare',
-        label: "bare Fastify + pg: the first page's SQL",
-        port: bare.ready.port,
-        nextPath: always('/list'),
-        headers: {},
-        pid: bare.pid,
-      },
-      {
-        key: 'framework',
-        label: "the same SQL in the BFF: a public route, on TypeORM's pg Pool",
-        port: api.port,
-        nextPath: always('/api/bench/replay-pool'),
-        headers: {},
-        pid: bff.pid,
-      },
-      {
-        key: 'typeorm',
-        label: 'the same SQL in the BFF: a public route, by dataSource.query',
-        port: api.port,
-        nextPath: always('/api/bench/replay'),
-        headers: {},
-        pid: bff.pid,
-      },
-      bffCase(
-        'chain',
-        'the same SQL behind the partner chain (JWT, partner guard)',
-        always(`/api/partners/${dataset.slug}/bench/replay`),
-      ),
-    );
-    for (const key of ['bare', 'framework', 'typeorm']) {
-      statementsPerRequest.set(key, recorded.length);
-    }
-    statementsPerRequest.set('chain', guarded + 1);
-
-    const tallies = new Map(cases.map((target) => [target.key, new Tally()]));
-    for (const target of cases) await runLoad(target, profile.warmUpSeconds, profile.connections);
-    for (let round = 0; round < profile.rounds; round += 1) {
-      for (const target of cases) {
-        await runLoad(target, profile.seconds, profile.connections, tallies.get(target.key));
-      }
-    }
-
-    lines.push(
-      `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections; p50/p99 over every request of every round`,
-      '',
-      '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-    );
-    for (const target of cases) {
-      const tally = tallies.get(target.key) ?? new Tally();
-      lines.push(
-        `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) |`,
-      );
-    }
-    lines.push('');
-
-    const tally = (key: string) => tallies.get(key) ?? new Tally();
-    const p99 = (key: string) => tally(key).percentile(99);
-    const ratio = (value: number) => `${value.toFixed(2)}×`;
-    const deep = p99('deep') / p99('detail');
-    const search = p99('search') / p99('detail');
-    const rate = tally('first').rate / tally('bare').rate;
-    const target = checker({ lines, failures }, profile.enforceTargets);
-    target(
-      deep <= DEEP_OVER_DETAIL_P99,
-      `deep page p99 / item detail p99 = ${ratio(deep)} (target ≤ ${DEEP_OVER_DETAIL_P99}×); deep / first page p99 = ${ratio(p99('deep') / p99('first'))}`,
-    );
-    target(
-      search <= SEARCH_OVER_DETAIL_P99,
-      `substring search p99 / item detail p99 = ${ratio(search)} (target ≤ ${SEARCH_OVER_DETAIL_P99}×)`,
-    );
-    target(
-      rate >= LIST_OVER_BARE_RATE,
-      `list requests/s / bare requests/s = ${ratio(rate)} (target ≥ ${LIST_OVER_BARE_RATE}×)`,
-    );
-    // Where the list's time goes above its SQL: the server's own CPU per request, rung by rung.
-    const us = (key: string) => tally(key).cpuPerRequest;
-    lines.push(
-      `first page, server CPU µs per request: ${us('bare').toFixed(0)} bare; +${(us('framework') - us('bare')).toFixed(0)} the BFF's framework (Nest, Fastify plugins, request log); +${(us('typeorm') - us('framework')).toFixed(0)} TypeORM's query path; +${(us('chain') - us('typeorm')).toFixed(0)} JWT and partner guard; +${(us('first') - us('chain')).toFixed(0)} the list endpoint's own work (validation, query building, entities, DTOs, cursors) = ${us('first').toFixed(0)}`,
-    );
-    const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
-    if (errors > 0) {
-      lines.push(`FAILED: ${errors} non-2xx answers or errors`);
-      failures.push(`${errors} non-2xx answers or errors`);
-    }
     return { lines, failures };
   } finally {
-    rmSync(statementsFile, { force: true });
     await db.end();
-    if (bare !== undefined) await stopServer(bare);
     await stopServer(bff);
   }
 }
@@ -195,6 +79,19 @@ interface Workload {
   term: string;
 }
 
+/** The item detail case's paths: random items of the big partner, not one hot row. */
+export async function itemDetailPaths(db: pg.Client, context: BenchContext): Promise<string[]> {
+  const { dataset } = context;
+  const ids = await db.query<{ id: string }>(
+    `SELECT id FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (8)
+      WHERE partner_id = $1 LIMIT ${DETAIL_IDS}`,
+    [dataset.partnerId],
+  );
+  const paths = ids.rows.map((row) => `/api/partners/${dataset.slug}/inventory/${row.id}`);
+  if (paths.length === 0) throw new Error('no item of the big partner sampled');
+  return paths;
+}
+
 /** The requests of each case, from the data set itself and from walking the list. */
 async function findWorkload(
   context: BenchContext,
@@ -206,13 +103,7 @@ async function findWorkload(
   const { dataset, profile } = context;
   const sql = (text: string, values: unknown[] = []) => db.query(text, values);
 
-  const ids = await sql(
-    `SELECT id FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (8)
-      WHERE partner_id = $1 LIMIT ${DETAIL_IDS}`,
-    [dataset.partnerId],
-  );
-  const detail = ids.rows.map((row: { id: string }) => `${base}/${row.id}`);
-  if (detail.length === 0) throw new Error('no item of the big partner sampled');
+  const detail = await itemDetailPaths(db, context);
 
   // A cursor `deepRows` rows deep, obtained the way a client gets one: by walking the list.
   const first = base;
@@ -326,63 +217,4 @@ async function pickSearchTerm(
   }
   if (best === undefined) throw new Error('no selective search term found: pass --search');
   return best;
-}
-
-interface PlanNode {
-  'Node Type'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-
-/**
- * One line per statement: its server time by EXPLAIN ANALYZE (the second of two runs, as a warm
- * connection of the pool would see it) and the plan's scans; with `full`, the whole text plan too.
- * Statements that are not plain reads (EXPLAIN itself, SET, ...) are listed only.
- */
-async function explain(
-  db: pg.Client,
-  statements: readonly RecordedStatement[],
-  full: boolean,
-): Promise<string[]> {
-  const lines: string[] = [];
-  for (const statement of statements) {
-    const head = statement.text.replace(/\s+/g, ' ').trim();
-    const short = head.length > 110 ? `${head.slice(0, 110)}…` : head;
-    if (!/^(SELECT|WITH)\b/i.test(head)) {
-      lines.push(`  - ${short}`);
-      continue;
-    }
-    const explainJson = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`;
-    await db.query(explainJson, statement.values);
-    const result = await db.query(explainJson, statement.values);
-    const value: unknown = (result.rows[0] as Record<string, unknown>)['QUERY PLAN'];
-    const [plan] = (typeof value === 'string' ? JSON.parse(value) : value) as [
-      {
-        Plan: PlanNode;
-        'Execution Time': number;
-        'Planning Time': number;
-      },
-    ];
-    const scans: string[] = [];
-    const walk = (node: PlanNode) => {
-      if (node['Node Type']?.includes('Scan') === true) {
-        scans.push(
-          `${node['Node Type']}${node['Index Name'] === undefined ? '' : ` ${node['Index Name']}`} (${node['Actual Rows']} rows)`,
-        );
-      }
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(plan.Plan);
-    lines.push(
-      `  - ${plan['Execution Time'].toFixed(2)} ms (+${plan['Planning Time'].toFixed(2)} planning): ${scans.join(', ')}: ${short}`,
-    );
-    if (full) {
-      const text = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
-      for (const row of text.rows as Array<{ 'QUERY PLAN': string }>) {
-        lines.push(`      ${row['QUERY PLAN']}`);
-      }
-    }
-  }
-  return lines;
 }

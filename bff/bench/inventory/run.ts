@@ -5,10 +5,13 @@ import type { Profile, Report } from './context.js';
 import { benchCsv } from './csv.js';
 import { ensureDataset } from './dataset.js';
 import { benchLists } from './lists.js';
+import { ensureClaims } from './dataset.js';
+import { benchClaimLists } from '../claims/lists.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench:inventory`: the inventory API at a million items
- * (docs/performance.md, "Inventory at a million items"). On the PostgreSQL database of
+ * (docs/performance.md, "Inventory at a million items"), and the claims list at a million claims
+ * (`bench:claims` runs only that part: "Claims at a million"). On the PostgreSQL database of
  * BENCH_DATABASE_URL (default bench_inventory on 127.0.0.1:5432), loaded by gen:data unless it already
  * holds the data set: the list cases against the BFF (bench/server.ts, on CPU 1) and a bare Fastify +
  * pg handler (bench/inventory/bare-server.ts, on CPU 1), loaded by autocannon in this process (CPU 0),
@@ -16,7 +19,7 @@ import { benchLists } from './lists.js';
  *
  *   --reload        load the data set again even when the database holds it
  *   --smoke         20,000 items, one round of 1 s per case, targets reported but not enforced
- *   --only <part>   `lists` or `csv`
+ *   --only <part>   `lists`, `csv` or `claims`
  *   --search <term> the substring search's term (default: the brand and product of a sampled item)
  *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case
  *
@@ -33,8 +36,9 @@ const { values } = parseArgs({
     explain: { type: 'boolean', default: false },
   },
 });
-if (values.only !== undefined && values.only !== 'lists' && values.only !== 'csv') {
-  throw new Error('--only takes lists or csv');
+const PARTS = ['lists', 'csv', 'claims'] as const;
+if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only)) {
+  throw new Error(`--only takes ${PARTS.join(', ')}`);
 }
 
 const FULL: Profile = {
@@ -43,6 +47,8 @@ const FULL: Profile = {
   otherPartners: 10,
   otherItems: 20_000,
   movementsPerItem: 3,
+  bigClaims: 1_000_000,
+  otherClaims: 1_000,
   deepRows: 10_000,
   rounds: 5,
   seconds: 4,
@@ -60,6 +66,8 @@ const SMOKE: Profile = {
   otherPartners: 2,
   otherItems: 1_000,
   movementsPerItem: 2,
+  bigClaims: 20_000,
+  otherClaims: 100,
   rounds: 1,
   seconds: 1,
   warmUpSeconds: 1,
@@ -99,8 +107,14 @@ print('');
 const failures: string[] = [];
 const parts: Array<() => Promise<Report>> = [];
 const context = { url, profile, dataset };
-if (values.only !== 'csv') parts.push(() => benchLists(context));
-if (values.only !== 'lists') parts.push(() => benchCsv(context));
+const runs = (part: (typeof PARTS)[number]) => values.only === undefined || values.only === part;
+if (runs('lists')) parts.push(() => benchLists(context));
+if (runs('csv')) parts.push(() => benchCsv(context));
+if (runs('claims')) {
+  parts.push(async () =>
+    benchClaimLists({ ...context, dataset: await ensureClaims(url, profile, dataset, print) }),
+  );
+}
 for (const part of parts) {
   const report = await part();
   report.lines.forEach(print);

@@ -3,7 +3,8 @@ import { Membership, type MembershipRole } from '../../partners/membership.entit
 import { Partner } from '../../partners/partner.entity.js';
 import { hashPassword } from '../../users/password-hash.js';
 import { User } from '../../users/user.entity.js';
-import { loadDemoInventory } from './demo-inventory.js';
+import { loadDemoClaims } from './demo-claims.js';
+import { itemsWithIncidents, loadDemoInventory } from './demo-inventory.js';
 
 /** The password of every demo user (docs/product.md §6); outside tests rely on it. */
 export const DEMO_PASSWORD = 'portal-demo-passphrase';
@@ -65,6 +66,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     access: 'admin of northwind',
   },
   {
+    email: 'admin@globex.example',
+    name: 'Gwen Globex',
+    isStaff: false,
+    memberships: [{ partner: 'globex', role: 'admin' }],
+    access: 'admin of globex',
+  },
+  {
     email: 'staff@portal.example',
     name: 'Sam Staff',
     isStaff: true,
@@ -81,7 +89,7 @@ export type DemoDataOutcome = 'loaded' | 'skipped-not-empty';
  */
 export async function loadDemoData(
   dataSource: DataSource,
-  /** The load's instant: the 18 months of inventory history end there. */
+  /** The load's instant: the 18 months of inventory history and the claims end there. */
   now = new Date(),
 ): Promise<DemoDataOutcome> {
   return dataSource.transaction(async (manager) => {
@@ -91,11 +99,14 @@ export async function loadDemoData(
     if (existing > 0) return 'skipped-not-empty';
 
     const partners = new Map<string, Partner>();
+    const userIds = new Map<string, string>();
     for (const demo of DEMO_PARTNERS) {
       const partner = await manager.save(manager.create(Partner, { ...demo, status: 'active' }));
       partners.set(demo.slug, partner);
     }
 
+    // One hash for all: the password is the same (and published), and argon2 costs ~0.1 s each.
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const demo of DEMO_USERS) {
       const user = await manager.save(
         manager.create(User, {
@@ -103,9 +114,10 @@ export async function loadDemoData(
           name: demo.name,
           isStaff: demo.isStaff,
           status: 'active',
-          passwordHash: await hashPassword(DEMO_PASSWORD),
+          passwordHash,
         }),
       );
+      userIds.set(demo.email, user.id);
       for (const membership of demo.memberships) {
         const partner = partners.get(membership.partner);
         if (partner === undefined)
@@ -121,7 +133,31 @@ export async function loadDemoData(
     }
 
     const partnerIds = new Map([...partners].map(([slug, partner]) => [slug, partner.id]));
-    await loadDemoInventory((sql, parameters) => manager.query(sql, parameters), partnerIds, now);
+    const query = (sql: string, parameters: unknown[]) => manager.query(sql, parameters);
+    const inventory = await loadDemoInventory(query, partnerIds, now);
+    await loadDemoClaims(
+      query,
+      DEMO_PARTNERS.map((demo) => {
+        const batches = inventory.get(demo.slug) ?? [];
+        return {
+          ...demo,
+          id: partnerIds.get(demo.slug) as string,
+          inventory: batches,
+          itemsWithIncidents: itemsWithIncidents(demo.slug, batches),
+        };
+      }),
+      userIds,
+      (slug) =>
+        DEMO_USERS.filter((user) =>
+          user.memberships.some(
+            (membership) =>
+              membership.partner === slug &&
+              (membership.role === 'manager' || membership.role === 'admin'),
+          ),
+        ).map((user) => user.email),
+      DEMO_USERS.filter((user) => user.isStaff).map((user) => user.email),
+      now,
+    );
     return 'loaded';
   });
 }

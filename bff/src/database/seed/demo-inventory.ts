@@ -1,6 +1,7 @@
 import { DEMO_INVENTORY_PROFILES } from './inventory-catalog.js';
 import {
   ean13,
+  type InventoryBatch,
   type InventoryGeneratorOptions,
   inventoryBatches,
   insertInventoryBatch,
@@ -187,20 +188,41 @@ export function demoInventoryOptions(
   };
 }
 
-/** Writes the demo items and their 18 months of movements, `now` being the load's instant. */
+/**
+ * Writes the demo items and their 18 months of movements, `now` being the load's instant; returns what
+ * it wrote per partner slug (the demo claims are filed for these movements).
+ */
 export async function loadDemoInventory(
   query: Query,
   partnerIds: ReadonlyMap<string, string>,
   now: Date,
-): Promise<void> {
+): Promise<Map<string, InventoryBatch[]>> {
+  const written = new Map<string, InventoryBatch[]>();
   for (const slug of Object.keys(DEMO_ITEM_COUNTS) as DemoInventorySlug[]) {
     const partnerId = partnerIds.get(slug);
     if (partnerId === undefined) throw new Error(`Demo inventory names unknown partner ${slug}`);
     const count = DEMO_ITEM_COUNTS[slug];
+    const batches: InventoryBatch[] = [];
     // One statement per table and partner: PGlite pays per statement (a hundred items at a time takes
     // twice as long in all).
     for (const batch of inventoryBatches(demoInventoryOptions(slug, now), count, count)) {
       await insertInventoryBatch(query, partnerId, batch);
+      batches.push(batch);
     }
+    written.set(slug, batches);
   }
+  return written;
+}
+
+/** The ids of the items with a named incident, per partner slug, from what `loadDemoInventory` wrote. */
+export function itemsWithIncidents(slug: string, batches: readonly InventoryBatch[]): Set<string> {
+  const named = DEMO_NAMED_ITEMS[slug as DemoInventorySlug] ?? [];
+  const skus = new Set(named.filter((item) => item.incident !== undefined).map((item) => item.sku));
+  const ids = new Set<string>();
+  for (const { items } of batches) {
+    items.sku.forEach((sku, i) => {
+      if (skus.has(sku)) ids.add(items.id[i] as string);
+    });
+  }
+  return ids;
 }

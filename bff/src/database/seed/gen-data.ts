@@ -11,8 +11,8 @@ import {
 const USAGE = `Usage: pnpm --filter @partner-portal/bff gen:data -- [options]
 
 Fills a real PostgreSQL with scale partners (scale-01, scale-02, …), one member each
-(member@scale-NN.example, the demo password), and generated items with 18 months of movements.
-Runs the migrations first. See docs/operations.md.
+(member@scale-NN.example, the demo password), generated items with 18 months of movements, and
+claims with their timelines. Runs the migrations first. See docs/operations.md.
 
   --database-url URL         the target (default: DATABASE_URL); never the embedded default
   --partners N               partners to create (default ${SCALE_DATA_DEFAULTS.partners})
@@ -24,6 +24,10 @@ Runs the migrations first. See docs/operations.md.
   --workers N                generator threads (default ${SCALE_DATA_DEFAULTS.workers})
   --method copy|insert       COPY (default) or multi-row INSERT … SELECT FROM unnest
   --append                   add to a database that already holds data
+  --claims-per-partner N     claims of each partner (default ${SCALE_DATA_DEFAULTS.claimsPerPartner})
+  --first-partner-claims N   claims of the first partner (default: --claims-per-partner)
+  --claims-only              no partners, no inventory: add claims to the existing scale partners
+                             without any (the lowest-numbered gets --first-partner-claims)
   --help`;
 
 function positiveInteger(
@@ -56,6 +60,9 @@ async function main(): Promise<void> {
       workers: { type: 'string' },
       method: { type: 'string' },
       append: { type: 'boolean', default: false },
+      'claims-per-partner': { type: 'string' },
+      'first-partner-claims': { type: 'string' },
+      'claims-only': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +79,12 @@ async function main(): Promise<void> {
     'items-per-partner',
     values['items-per-partner'],
     SCALE_DATA_DEFAULTS.itemsPerPartner,
+  );
+  const claimsPerPartner = positiveInteger(
+    'claims-per-partner',
+    values['claims-per-partner'],
+    SCALE_DATA_DEFAULTS.claimsPerPartner,
+    0,
   );
   // TypeORM's migration log lines go to the console as Nest logs.
   Logger.overrideLogger(['error', 'warn']);
@@ -99,6 +112,14 @@ async function main(): Promise<void> {
       workers: positiveInteger('workers', values.workers, SCALE_DATA_DEFAULTS.workers, 0),
       method,
       append: values.append,
+      claimsPerPartner,
+      firstPartnerClaims: positiveInteger(
+        'first-partner-claims',
+        values['first-partner-claims'],
+        claimsPerPartner,
+        0,
+      ),
+      claimsOnly: values['claims-only'],
       now: new Date(),
     },
     (line) => process.stdout.write(`${line}\n`),

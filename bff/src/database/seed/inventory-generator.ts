@@ -173,7 +173,7 @@ export function isoSecond(ms: number): string {
 }
 
 /** FNV-1a of a string: the 32-bit seed of an item's random stream. */
-function hashSeed(text: string): number {
+export function hashSeed(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
@@ -183,7 +183,7 @@ function hashSeed(text: string): number {
 }
 
 /** sfc32: small, fast, and good enough for test data (not for anything secret). */
-class Random {
+export class Random {
   private a: number;
   private b: number;
   private c: number;
@@ -225,7 +225,6 @@ class Random {
     return this.float() < probability;
   }
 
-  /** A version-4-shaped UUID from this stream: deterministic, distinct for distinct streams. */
   /**
    * A UUIDv7 (RFC 9562): `ms` in the 48-bit time field, `counter` in the 12 bits after the version,
    * random bits from this stream in the rest. Ids that rise with the load order keep the primary keys'
@@ -714,7 +713,7 @@ export const MOVEMENT_COPY_COLUMNS =
   'partner_id, id, item_id, kind, quantity, reference, note, occurred_at, recorded_at';
 
 /** A text value in COPY's text format: `\N` for null, backslash, tab and line breaks escaped. */
-function copyValue(value: string | null): string {
+export function copyValue(value: string | null): string {
   if (value === null) return '\\N';
   return /[\\\t\n\r]/.test(value)
     ? value.replace(/[\\\t\n\r]/g, (c) =>
@@ -724,7 +723,7 @@ function copyValue(value: string | null): string {
 }
 
 /** Bytes appended to a buffer that doubles when full. */
-class GrowingBytes {
+export class GrowingBytes {
   private buffer = Buffer.allocUnsafeSlow(1 << 20);
   private length = 0;
 

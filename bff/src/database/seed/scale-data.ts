@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { hashPassword } from '../../users/password-hash.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { DEMO_PASSWORD } from './demo-data.js';
+import { type ScaleClaimsResult, scaleReviewer, writeScaleClaims } from './scale-claims.js';
 import { scaleInventoryProfile } from './inventory-catalog.js';
 import {
   CopyTextSink,
@@ -38,6 +39,15 @@ export interface ScaleDataOptions {
   method: 'copy' | 'insert';
   /** Add to a database that already holds data (new partners after the existing `scale-NN`). */
   append: boolean;
+  /** Claims of each partner (claims-generator.ts), filed for its losses, damages and receipts. */
+  claimsPerPartner: number;
+  /** Claims of the first partner (the benchmark's big one); the others get `claimsPerPartner`. */
+  firstPartnerClaims: number;
+  /**
+   * Create no partner and no inventory: add the claims to the existing scale partners that have
+   * none (the first of them, by number, gets `firstPartnerClaims`).
+   */
+  claimsOnly: boolean;
   /** The instant the 18 months of history end at. */
   now: Date;
 }
@@ -52,6 +62,9 @@ export const SCALE_DATA_DEFAULTS: Omit<ScaleDataOptions, 'databaseUrl' | 'now'> 
   workers: 1,
   method: 'copy',
   append: false,
+  claimsPerPartner: 0,
+  firstPartnerClaims: 0,
+  claimsOnly: false,
 };
 
 export interface ScalePartner {
@@ -65,6 +78,8 @@ export interface ScaleDataResult {
   partners: ScalePartner[];
   items: number;
   movements: number;
+  claims: number;
+  claimEvents: number;
   seconds: number;
 }
 
@@ -350,24 +365,25 @@ const count = (value: number) => value.toLocaleString('en-US');
 const seconds = (since: number) => `${((performance.now() - since) / 1_000).toFixed(1)} s`;
 
 const INVENTORY_TABLES = `'inventory_items'::regclass, 'inventory_movements'::regclass`;
+const CLAIM_TABLES = `'claims'::regclass, 'claim_events'::regclass`;
 
 /**
- * Takes the inventory tables' secondary indexes and foreign keys off for a bulk load, as pg_restore
- * does: building an index from all the rows at once (a sort) and checking a foreign key with one join
- * cost far less than maintaining nine indexes and a key check row by row. The definitions are read
- * from the catalog, so what is put back is exactly what the migrations made. Only inside a
- * transaction: if anything fails, the drop is rolled back with the rest.
+ * Takes the tables' secondary indexes and foreign keys off for a bulk load, as pg_restore does:
+ * building an index from all the rows at once (a sort) and checking a foreign key with one join cost
+ * far less than maintaining nine indexes and a key check row by row. The definitions are read from
+ * the catalog, so what is put back is exactly what the migrations made. Only inside a transaction: if
+ * anything fails, the drop is rolled back with the rest.
  */
-async function setIndexesAside(client: pg.Client): Promise<string[]> {
+async function setIndexesAside(client: pg.Client, tables: string): Promise<string[]> {
   const { rows: keys } = await client.query<{ table: string; name: string; definition: string }>(
     `SELECT conrelid::regclass::text AS "table", quote_ident(conname) AS name,
             pg_get_constraintdef(oid) AS definition
-       FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${INVENTORY_TABLES})
+       FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${tables})
       ORDER BY conname`,
   );
   const { rows: indexes } = await client.query<{ name: string; definition: string }>(
     `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
-       FROM pg_index i WHERE indrelid IN (${INVENTORY_TABLES})
+       FROM pg_index i WHERE indrelid IN (${tables})
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
       ORDER BY indexrelid::regclass::text`,
   );
@@ -387,7 +403,7 @@ async function inventoryIsEmpty(client: pg.Client): Promise<boolean> {
   return rows[0]?.empty === true;
 }
 
-/** Loads the scale data; refuses a database that holds data unless `append`. */
+/** Loads the scale data; refuses a database that holds data unless `append` (or `claimsOnly`). */
 export async function generateScaleData(
   options: ScaleDataOptions,
   report: Report,
@@ -396,77 +412,191 @@ export async function generateScaleData(
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
-    if (!options.append && (await holdsData(client))) {
+    if (!options.append && !options.claimsOnly && (await holdsData(client))) {
       throw new GenDataRefusal(
         'The target database already holds partners or users: give --append to add to it, or an empty database.',
       );
     }
     await migrate(options.databaseUrl, report);
-    // Into empty inventory tables, one transaction with the indexes and keys set aside; added to
-    // existing inventory, a transaction per batch with everything in place.
-    const bulk = await inventoryIsEmpty(client);
     await client.query('SET synchronous_commit = off');
-    if (bulk) await client.query('BEGIN');
-    const partners = await createPartners(client, options.partners);
-    report(
-      `Partners: ${partners.map((p) => p.slug).join(', ')} (member ${scaleMemberEmail('scale-NN')}, password "${DEMO_PASSWORD}")`,
-    );
-    const putBack = bulk ? await setIndexesAside(client) : [];
-    if (bulk)
-      report(`Bulk load: ${putBack.length} indexes and foreign keys set aside until the end`);
-
-    const requests = partners.flatMap((partner, index) => {
-      const partnerItems = index === 0 ? options.firstPartnerItems : options.itemsPerPartner;
-      return Array.from(
-        { length: Math.ceil(partnerItems / options.batchItems) },
-        (_, batch): EncodeRequest => ({
-          seed: options.seed,
-          partnerKey: partner.slug,
-          partnerNumber: partner.number,
-          partnerId: partner.id,
-          now: options.now.getTime(),
-          movementsPerItem: options.movementsPerItem,
-          from: batch * options.batchItems,
-          to: Math.min((batch + 1) * options.batchItems, partnerItems),
-        }),
-      );
-    });
-    const progress = new Progress(report);
-    const batches =
-      options.method === 'copy'
-        ? encodedBatches(requests, options.workers)
-        : unnestBatches(requests, options.now);
-    let next = 0;
-    for await (const batch of batches) {
-      const request = requests[next] as EncodeRequest;
-      next += 1;
-      if (!bulk) await client.query('BEGIN');
-      await batch.write(client);
-      if (!bulk) await client.query('COMMIT');
-      const isLast = requests[next]?.partnerKey !== request.partnerKey;
-      progress.add(request.partnerKey, request.to, batch.itemCount, batch.movementCount, isLast);
-    }
-    const { items, movements } = progress;
-
-    if (bulk) {
-      await client.query(`SET maintenance_work_mem = '512MB'`);
-      for (const statement of putBack) {
-        const at = performance.now();
-        await client.query(statement);
-        report(`${statement.replace(/ ON .*| (FOREIGN KEY|REFERENCES) .*/, '')}: ${seconds(at)}`);
-      }
-      await client.query('COMMIT');
-    }
-    const analyzeStartedAt = performance.now();
-    await client.query('ANALYZE inventory_items, inventory_movements, inventory_facet_counts');
-    report(`ANALYZE: ${seconds(analyzeStartedAt)}`);
+    const { partners, items, movements } = options.claimsOnly
+      ? { partners: await partnersWithoutClaims(client), items: 0, movements: 0 }
+      : await loadInventory(client, options, report);
+    const claims = await loadClaims(client, partners, options, report);
     const total = (performance.now() - startedAt) / 1_000;
+    const rows = items + movements + claims.claims + claims.events;
     report(
-      `Done: ${count(items)} items, ${count(movements)} movements for ${partners.length} partner(s) in ` +
-        `${total.toFixed(1)} s (${count(Math.round((items + movements) / total))} rows/s)`,
+      `Done: ${count(items)} items, ${count(movements)} movements, ${count(claims.claims)} claims, ` +
+        `${count(claims.events)} claim events for ${partners.length} partner(s) in ` +
+        `${total.toFixed(1)} s (${count(Math.round(rows / total))} rows/s)`,
     );
-    return { partners, items, movements, seconds: total };
+    return {
+      partners,
+      items,
+      movements,
+      claims: claims.claims,
+      claimEvents: claims.events,
+      seconds: total,
+    };
   } finally {
     await client.end();
   }
+}
+
+/** The partners and their inventory: one transaction with the indexes aside into empty tables. */
+async function loadInventory(
+  client: pg.Client,
+  options: ScaleDataOptions,
+  report: Report,
+): Promise<{ partners: ScalePartner[]; items: number; movements: number }> {
+  // Into empty inventory tables, one transaction with the indexes and keys set aside; added to
+  // existing inventory, a transaction per batch with everything in place.
+  const bulk = await inventoryIsEmpty(client);
+  if (bulk) await client.query('BEGIN');
+  const partners = await createPartners(client, options.partners);
+  report(
+    `Partners: ${partners.map((p) => p.slug).join(', ')} (member ${scaleMemberEmail('scale-NN')}, password "${DEMO_PASSWORD}")`,
+  );
+  const putBack = bulk ? await setIndexesAside(client, INVENTORY_TABLES) : [];
+  if (bulk) report(`Bulk load: ${putBack.length} indexes and foreign keys set aside until the end`);
+
+  const requests = partners.flatMap((partner, index) => {
+    const partnerItems = index === 0 ? options.firstPartnerItems : options.itemsPerPartner;
+    return Array.from(
+      { length: Math.ceil(partnerItems / options.batchItems) },
+      (_, batch): EncodeRequest => ({
+        seed: options.seed,
+        partnerKey: partner.slug,
+        partnerNumber: partner.number,
+        partnerId: partner.id,
+        now: options.now.getTime(),
+        movementsPerItem: options.movementsPerItem,
+        from: batch * options.batchItems,
+        to: Math.min((batch + 1) * options.batchItems, partnerItems),
+      }),
+    );
+  });
+  const progress = new Progress(report);
+  const batches =
+    options.method === 'copy'
+      ? encodedBatches(requests, options.workers)
+      : unnestBatches(requests, options.now);
+  let next = 0;
+  for await (const batch of batches) {
+    const request = requests[next] as EncodeRequest;
+    next += 1;
+    if (!bulk) await client.query('BEGIN');
+    await batch.write(client);
+    if (!bulk) await client.query('COMMIT');
+    const isLast = requests[next]?.partnerKey !== request.partnerKey;
+    progress.add(request.partnerKey, request.to, batch.itemCount, batch.movementCount, isLast);
+  }
+  if (bulk) {
+    await putBackIndexes(client, putBack, report);
+    await client.query('COMMIT');
+  }
+  const analyzeStartedAt = performance.now();
+  await client.query('ANALYZE inventory_items, inventory_movements, inventory_facet_counts');
+  report(`ANALYZE: ${seconds(analyzeStartedAt)}`);
+  return { partners, items: progress.items, movements: progress.movements };
+}
+
+async function putBackIndexes(client: pg.Client, putBack: string[], report: Report) {
+  await client.query(`SET maintenance_work_mem = '512MB'`);
+  for (const statement of putBack) {
+    const at = performance.now();
+    await client.query(statement);
+    report(`${statement.replace(/ ON .*| (FOREIGN KEY|REFERENCES) .*/, '')}: ${seconds(at)}`);
+  }
+}
+
+/** The scale partners that hold no claim yet, by number. */
+async function partnersWithoutClaims(client: pg.Client): Promise<ScalePartner[]> {
+  const { rows } = await client.query<{ id: string; slug: string }>(
+    `SELECT p.id, p.slug FROM partners p
+      WHERE p.slug ~ '^scale-[0-9]+$'
+        AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.partner_id = p.id)`,
+  );
+  return rows
+    .map((row) => {
+      const number = Number(SCALE_SLUG.exec(row.slug)?.[1] ?? 0);
+      return { id: row.id, slug: row.slug, number, email: scaleMemberEmail(row.slug) };
+    })
+    .sort((a, b) => a.number - b.number);
+}
+
+/**
+ * The partners' claims (scale-claims.ts): into an empty claims table, one transaction with its
+ * indexes and foreign keys aside; otherwise a transaction per partner.
+ */
+async function loadClaims(
+  client: pg.Client,
+  partners: readonly ScalePartner[],
+  options: ScaleDataOptions,
+  report: Report,
+): Promise<ScaleClaimsResult> {
+  const wanted = partners.map((_partner, index) =>
+    index === 0 ? options.firstPartnerClaims : options.claimsPerPartner,
+  );
+  if (wanted.every((n) => n === 0)) return { claims: 0, events: 0 };
+  const reviewer = await scaleReviewer(client, await hashPassword(DEMO_PASSWORD));
+  const { rows: empty } = await client.query<{ empty: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM claims) AND NOT EXISTS (SELECT 1 FROM claim_events) AS empty`,
+  );
+  const bulk = empty[0]?.empty === true;
+  if (bulk) await client.query('BEGIN');
+  const putBack = bulk ? await setIndexesAside(client, CLAIM_TABLES) : [];
+  if (bulk) report(`Claims: ${putBack.length} indexes and foreign keys set aside until the end`);
+  const done: ScaleClaimsResult = { claims: 0, events: 0 };
+  for (const [index, partner] of partners.entries()) {
+    const claims = wanted[index] ?? 0;
+    if (claims === 0) continue;
+    const { rows } = await client.query<{ currency: string; time_zone: string }>(
+      `SELECT currency, time_zone FROM partners WHERE id = $1`,
+      [partner.id],
+    );
+    const { rows: editors } = await client.query<{ user_id: string }>(
+      `SELECT user_id FROM memberships WHERE partner_id = $1 AND role IN ('manager', 'admin')
+        ORDER BY user_id`,
+      [partner.id],
+    );
+    const startedAt = performance.now();
+    let lastReport = startedAt;
+    if (!bulk) await client.query('BEGIN');
+    const written = await writeScaleClaims(
+      client,
+      {
+        id: partner.id,
+        slug: partner.slug,
+        currency: rows[0]?.currency ?? 'EUR',
+        timeZone: rows[0]?.time_zone ?? 'UTC',
+        claims,
+      },
+      { editors: editors.map((row) => row.user_id), reviewers: [reviewer] },
+      options.seed,
+      options.now,
+      options.method,
+      (claimsSoFar, events) => {
+        const at = performance.now();
+        if (at - lastReport < 2_000 && claimsSoFar < claims) return;
+        lastReport = at;
+        const elapsed = (at - startedAt) / 1_000;
+        report(
+          `${partner.slug}: ${count(claimsSoFar)} claims, ${count(events)} events${claimsSoFar === claims ? ' (done)' : ''}, ` +
+            `${elapsed.toFixed(1)} s, ${count(Math.round((claimsSoFar + events) / elapsed))} rows/s`,
+        );
+      },
+    );
+    if (!bulk) await client.query('COMMIT');
+    done.claims += written.claims;
+    done.events += written.events;
+  }
+  if (bulk) {
+    await putBackIndexes(client, putBack, report);
+    await client.query('COMMIT');
+  }
+  const analyzeStartedAt = performance.now();
+  await client.query('ANALYZE claims, claim_events, claim_counts');
+  report(`ANALYZE claims: ${seconds(analyzeStartedAt)}`);
+  return done;
 }
