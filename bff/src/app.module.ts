@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         PartnersModule,
         InvitationsModule,
         InventoryModule,
+        ClaimsModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

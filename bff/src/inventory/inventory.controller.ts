@@ -156,6 +156,30 @@ export class InventoryController {
     return this.inventory.movements(context, id, query);
   }
 
+  @Get('inventory/:id/movements/:movementId')
+  @ITEM_ID
+  @ApiParam({
+    name: 'movementId',
+    format: 'uuid',
+    description: 'The movement’s id; one of another item or partner is a 404 like a missing one.',
+  })
+  @ApiOperation({
+    summary: 'One movement of the item (the claim form is filled in from it).',
+    operationId: 'getInventoryMovement',
+  })
+  @ApiOkResponse({ type: InventoryMovementDto })
+  @ApiNotFoundResponse({
+    type: ProblemDetails,
+    description: 'No such partner, item or movement, or not a member: `code: not_found`.',
+  })
+  movement(
+    @CurrentPartner() context: PartnerContext,
+    @Param('id') id: string,
+    @Param('movementId') movementId: string,
+  ): Promise<InventoryMovementDto> {
+    return this.inventory.movement(context, id, movementId);
+  }
+
   @Post('inventory/:id/movements')
   @PartnerAccess({ role: null, staff: true })
   @HttpCode(201)

@@ -16,6 +16,7 @@ import {
   type RowKey,
   type CountPolicy,
 } from '../common/list/index.js';
+import type { ClaimStatus } from '../claims/claim-lifecycle.js';
 import { type Facet, InventoryFacetCount } from './inventory-facet-count.entity.js';
 import { InventoryItem, type ItemStatus } from './inventory-item.entity.js';
 import { InventoryMovement, type MovementKind } from './inventory-movement.entity.js';
@@ -415,24 +416,55 @@ export class InventoryRepository {
     });
   }
 
+  /**
+   * The item's movements with the claim that stands for each (`claims_movement_id_key`: at most one
+   * that is not withdrawn, so the join keeps one row per movement).
+   */
+  private movementsWithClaims(
+    partnerId: string,
+    itemId: string,
+  ): SelectQueryBuilder<InventoryMovement> {
+    return this.manager
+      .getRepository(InventoryMovement)
+      .createQueryBuilder('mv')
+      .leftJoin(
+        'claims',
+        'cl',
+        `cl.partner_id = mv.partner_id AND cl.movement_id = mv.id AND cl.status <> 'withdrawn'`,
+      )
+      .addSelect(['cl.id AS cl_id', 'cl.number AS cl_number', 'cl.status AS cl_status'])
+      .where('mv.partner_id = :partnerId AND mv.item_id = :itemId', { partnerId, itemId });
+  }
+
   /** One page of the item's movements, newest first by default; cursors bound to partner and item. */
   movementPage(
     partnerId: string,
     itemId: string,
     query: ListQuery,
     codec: ListCursorCodec,
-  ): Promise<Page<InventoryMovement>> {
-    const movements = this.manager
-      .getRepository(InventoryMovement)
-      .createQueryBuilder('mv')
-      .where('mv.partner_id = :partnerId AND mv.item_id = :itemId', { partnerId, itemId });
-    return keysetPage(movements, {
+  ): Promise<Page<ListedMovement>> {
+    const movements = this.movementsWithClaims(partnerId, itemId);
+    // Read raw into ListedMovement (`read`), not hydrated as the builder's entity.
+    return keysetPage(movements as unknown as SelectQueryBuilder<ListedMovement>, {
       list: INVENTORY_MOVEMENT_LIST,
       query,
       codec,
       boundTo: `${partnerId}:${itemId}`,
       total: INVENTORY_TOTAL,
+      read: readListedMovement,
     });
+  }
+
+  /** One movement of the item, with its claim; undefined when the partner's item has no such one. */
+  async findMovement(
+    partnerId: string,
+    itemId: string,
+    movementId: string,
+  ): Promise<ListedMovement | undefined> {
+    const raw = await this.movementsWithClaims(partnerId, itemId)
+      .andWhere('mv.id = :movementId', { movementId })
+      .getRawOne<Row>();
+    return raw === undefined ? undefined : readListedMovement(raw);
   }
 
   /** The partner's categories and warehouses with their item counts (above 0), by value: one read. */
@@ -560,18 +592,48 @@ function readListedItem(raw: Row): InventoryItem {
   return itemFromRow(raw, 'i_');
 }
 
-/** A movement from the columns an INSERT … RETURNING * gave back. */
-function movementFromRow(row: Row): InventoryMovement {
+/**
+ * A movement from the columns an INSERT … RETURNING * gave back, or (`prefix` `mv_`) from a list
+ * statement's raw row.
+ */
+function movementFromRow(row: Row, prefix = ''): InventoryMovement {
   return Object.assign(new InventoryMovement(), {
-    id: text(row, 'id'),
-    partnerId: text(row, 'partner_id'),
-    itemId: text(row, 'item_id'),
-    kind: text(row, 'kind') as MovementKind,
-    quantity: integer(row, 'quantity'),
-    reference: nullableText(row, 'reference'),
-    note: nullableText(row, 'note'),
-    occurredAt: timestamp(row, 'occurred_at'),
-    recordedAt: timestamp(row, 'recorded_at'),
-    recordedByUserId: row.recorded_by_user_id === null ? null : text(row, 'recorded_by_user_id'),
+    id: text(row, `${prefix}id`),
+    partnerId: text(row, `${prefix}partner_id`),
+    itemId: text(row, `${prefix}item_id`),
+    kind: text(row, `${prefix}kind`) as MovementKind,
+    quantity: integer(row, `${prefix}quantity`),
+    reference: nullableText(row, `${prefix}reference`),
+    note: nullableText(row, `${prefix}note`),
+    occurredAt: timestamp(row, `${prefix}occurred_at`),
+    recordedAt: timestamp(row, `${prefix}recorded_at`),
+    recordedByUserId: nullableText(row, `${prefix}recorded_by_user_id`),
   });
+}
+
+/** The claim that stands for a movement (docs/api.md, InventoryMovement `claim`). */
+export interface MovementClaim {
+  id: string;
+  number: number;
+  status: ClaimStatus;
+}
+
+/** A movement of an item's history with the claim filed from it, if any. */
+export interface ListedMovement {
+  movement: InventoryMovement;
+  claim: MovementClaim | null;
+}
+
+function readListedMovement(raw: Row): ListedMovement {
+  return {
+    movement: movementFromRow(raw, 'mv_'),
+    claim:
+      raw.cl_id === null || raw.cl_id === undefined
+        ? null
+        : {
+            id: text(raw, 'cl_id'),
+            number: integer(raw, 'cl_number'),
+            status: text(raw, 'cl_status') as ClaimStatus,
+          },
+  };
 }

@@ -1,4 +1,5 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
+import { formatClaimNumber } from '../claims/claim-number.js';
 import { Clock } from '../common/clock.js';
 import {
   type CsvColumn,
@@ -27,6 +28,7 @@ import {
   type ExportedItem,
   type ItemFilters,
   InventoryRepository,
+  type MovementClaim,
 } from './inventory.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +40,10 @@ const EARLIEST_OCCURRED_AT = Date.parse('1970-01-01T00:00:00Z');
 
 export function itemNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such item.');
+}
+
+export function movementNotFound(): ProblemException {
+  return new ProblemException(404, 'not_found', 'No such movement.');
 }
 
 /** docs/api.md, InventoryItem: `out` when available ≤ 0, `low` up to the reorder point, else `in`. */
@@ -75,7 +81,10 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
   };
 }
 
-export function toMovementDto(movement: InventoryMovement): InventoryMovementDto {
+export function toMovementDto(
+  movement: InventoryMovement,
+  claim: MovementClaim | null = null,
+): InventoryMovementDto {
   return {
     id: movement.id,
     kind: movement.kind,
@@ -84,8 +93,10 @@ export function toMovementDto(movement: InventoryMovement): InventoryMovementDto
     note: movement.note,
     occurredAt: movement.occurredAt.toISOString(),
     recordedAt: movement.recordedAt.toISOString(),
-    // Filled by the claims feature (the claim filed from this movement).
-    claim: null,
+    claim:
+      claim === null
+        ? null
+        : { id: claim.id, number: formatClaimNumber(claim.number), status: claim.status },
   };
 }
 
@@ -205,7 +216,18 @@ export class InventoryService {
       this.inventory.movementPage(partnerId, itemId, query, this.cursors),
     ]);
     if (!exists) throw itemNotFound();
-    return mapPage(page, toMovementDto);
+    return mapPage(page, (listed) => toMovementDto(listed.movement, listed.claim));
+  }
+
+  async movement(
+    context: PartnerContext,
+    itemId: string,
+    movementId: string,
+  ): Promise<InventoryMovementDto> {
+    if (!UUID.test(itemId) || !UUID.test(movementId)) throw movementNotFound();
+    const movement = await this.inventory.findMovement(context.partner.id, itemId, movementId);
+    if (movement === undefined) throw movementNotFound();
+    return toMovementDto(movement.movement, movement.claim);
   }
 
   async recordMovement(

@@ -206,6 +206,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s claims, searched, filtered and sorted, a page at a time. */
+        get: operations["listClaims"];
+        put?: never;
+        /** Files a draft claim (manager, admin). With `Idempotency-Key`, a retry answers the first claim. */
+        post: operations["createClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many claims the partner has in each status and of each type (the status tabs). */
+        get: operations["getClaimFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claim, with what the caller may do with it now. */
+        get: operations["getClaim"];
+        put?: never;
+        post?: never;
+        /** Deletes a draft and its evidence (manager, admin). */
+        delete: operations["deleteClaim"];
+        options?: never;
+        head?: never;
+        /** Edits a draft (manager, admin): the creation’s fields, each optional. */
+        patch: operations["updateClaim"];
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim’s timeline, oldest first, a page at a time. */
+        get: operations["listClaimEvents"];
+        put?: never;
+        /** Adds a comment to the timeline (manager, admin, staff); the version does not change. */
+        post: operations["commentOnClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a lifecycle action (who may: docs/product.md §4): submit, withdraw, start_review, request_info, respond, approve, reject, mark_paid. */
+        post: operations["transitionClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/inventory": {
         parameters: {
             query?: never;
@@ -293,6 +399,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/inventory/{id}/movements/{movementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One movement of the item (the claim form is filled in from it). */
+        get: operations["getInventoryMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/invitations": {
         parameters: {
             query?: never;
@@ -361,8 +484,188 @@ export interface components {
         ChangeRoleDto: {
             role: components["schemas"]["MembershipRole"];
         };
+        Claim: {
+            /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
+            allowedActions: components["schemas"]["ClaimAllowedAction"][];
+            /** @description Set by approve. */
+            amountApproved: components["schemas"]["Money"] | null;
+            /** @description quantity × unitValue. */
+            amountClaimed: components["schemas"]["Money"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who filed it (null only when that account was deleted). */
+            createdBy: components["schemas"]["ClaimActor"] | null;
+            /**
+             * @description ISO 4217: the unit of every amount of the claim.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it was approved or rejected.
+             */
+            decidedAt: string | null;
+            /** @description The reason of a rejection, or the message of an approval. */
+            decisionReason: string | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description The day it happened, in the partner’s time zone.
+             * @example 2026-11-02
+             */
+            incidentDate: string;
+            /** @description Null only for type other. */
+            item: components["schemas"]["ClaimItem"] | null;
+            /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
+            missing: components["schemas"]["ClaimMissing"][];
+            /**
+             * Format: uuid
+             * @description The loss, damage or short receipt it was filed from.
+             */
+            movementId: string | null;
+            /**
+             * @description Per partner, gap-free from 1.
+             * @example CLM-000123
+             */
+            number: string;
+            /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
+            partiallyApproved: boolean;
+            payoutReference: string | null;
+            quantity: number;
+            /** @description The shipment or order it concerns. */
+            reference: string | null;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Copied from the item when filed. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
+            version: number;
+        };
+        /** @enum {string} */
+        ClaimAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid";
+        ClaimActor: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maria Manager */
+            name: string;
+        };
+        /**
+         * @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4).
+         * @enum {string}
+         */
+        ClaimAllowedAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid" | "edit" | "delete";
+        ClaimEvent: {
+            /** @description Null only when that account was deleted. */
+            actor: components["schemas"]["ClaimActor"] | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The comment; the message or reason of a transition; the changed fields of an edit; the file name of an attachment. */
+            body: string | null;
+            fromStatus: components["schemas"]["ClaimStatus"] | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ClaimEventKind"];
+            toStatus: components["schemas"]["ClaimStatus"] | null;
+        };
+        /** @enum {string} */
+        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment";
+        ClaimEventPage: {
+            items: components["schemas"]["ClaimEvent"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        ClaimFacetValue: {
+            count: number;
+            /** @example submitted */
+            value: string;
+        };
+        ClaimFacets: {
+            /** @description Every status, in the lifecycle’s order, with the partner’s claims in it (0 too). */
+            statuses: components["schemas"]["ClaimFacetValue"][];
+            /** @description Every type (lost, damaged, shortage, other) with the partner’s claims of it. */
+            types: components["schemas"]["ClaimFacetValue"][];
+        };
+        ClaimItem: {
+            /** Format: uuid */
+            id: string;
+            /** @example Two-person tent, green */
+            name: string;
+            /** @example TENT-2P-GRN */
+            sku: string;
+        };
+        ClaimMissing: {
+            /**
+             * @description The field or part that is missing.
+             * @example attachments
+             */
+            field: string;
+            /** @example Attach a photo of the damage */
+            message: string;
+        };
+        ClaimPage: {
+            items: components["schemas"]["Claim"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
         /** @enum {string} */
         ClaimStatus: "draft" | "submitted" | "in_review" | "info_requested" | "approved" | "rejected" | "paid" | "withdrawn";
+        ClaimTransition: {
+            action: components["schemas"]["ClaimAction"];
+            /** @description Required by approve: minor units, 1..amountClaimed. */
+            amountApproved?: number;
+            /** @description Required by request_info, respond and reject (the reason); optional otherwise. Written to the timeline. */
+            message?: string;
+            /** @description Required by mark_paid. */
+            payoutReference?: string;
+        };
+        /** @enum {string} */
+        ClaimType: "lost" | "damaged" | "shortage" | "other";
+        CreateClaim: {
+            description: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.
+             * @example 2026-11-02
+             */
+            incidentDate: string;
+            /**
+             * Format: uuid
+             * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
+             */
+            itemId?: string | null;
+            /**
+             * Format: uuid
+             * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
+             */
+            movementId?: string | null;
+            /** @description Units; at most the movement’s |quantity| when filed from one. */
+            quantity: number;
+            reference?: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied). */
+            unitValue?: number | null;
+        };
+        CreateClaimComment: {
+            body: string;
+        };
         CreateInvitationDto: {
             /** @example new.person@acme.example */
             email: string;
@@ -639,6 +942,31 @@ export interface components {
         };
         /** @enum {string} */
         StockState: "in" | "low" | "out";
+        UpdateClaim: {
+            description?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.
+             * @example 2026-11-02
+             */
+            incidentDate?: string;
+            /**
+             * Format: uuid
+             * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
+             */
+            itemId?: string | null;
+            /**
+             * Format: uuid
+             * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
+             */
+            movementId?: string | null;
+            /** @description Units; at most the movement’s |quantity| when filed from one. */
+            quantity?: number;
+            reference?: string | null;
+            type?: components["schemas"]["ClaimType"];
+            /** @description Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied). */
+            unitValue?: number | null;
+        };
         UpdateInventoryItem: {
             reorderPoint: number;
         };
@@ -1076,6 +1404,713 @@ export interface operations {
             };
         };
     };
+    listClaims: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "number" | "-number" | "incidentDate" | "-incidentDate" | "amountClaimed" | "-amountClaimed" | "updatedAt" | "-updatedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createClaim: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, per partner and creator: a retry with the same key and body answers the first claim (201, `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClaim"];
+            };
+        };
+        responses: {
+            /** @description The draft (version 1). */
+            201: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    /** @description `true` when this answers an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The claim’s URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A field out of range or not fitting the item and movement, an incident date outside the filing window, or a malformed `Idempotency-Key` (`code: validation`, with the fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The movement already has a claim (`code: movement_already_claimed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another body (`code: idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportClaims: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "number" | "-number" | "incidentDate" | "-incidentDate" | "amountClaimed" | "-amountClaimed" | "updatedAt" | "-updatedAt";
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`claims.csv`): a header row, then one row per claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getClaimFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimFacets"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClaim"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A field out of range or not fitting the item and movement (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`), or the movement already has a claim (`code: movement_already_claimed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listClaimEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "at" | "-at";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimEventPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    commentOnClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClaimComment"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimEvent"];
+                };
+            };
+            /** @description A body of 0 or over 5,000 characters (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A viewer, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    transitionClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimTransition"];
+            };
+        };
+        responses: {
+            /** @description The claim after it. */
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A body of the wrong shape, or a field the action requires missing or out of range: message, amountApproved (1..amountClaimed), payoutReference (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller’s roles can never take this action, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The action is not allowed from the current status (`code: transition_not_allowed`, with `allowedActions`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Submit of an incomplete claim (`code: claim_incomplete`; `errors` = the claim’s `missing`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listInventoryItems: {
         parameters: {
             query?: {
@@ -1469,6 +2504,50 @@ export interface operations {
             };
             /** @description It would take on hand below 0 (`code: insufficient_stock`); nothing was written. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The movement’s id; one of another item or partner is a 404 like a missing one. */
+                movementId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryMovement"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, item or movement, or not a member: `code: not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
+import { CLAIM_STATUSES, type ClaimStatus } from '../../claims/claim-lifecycle.js';
 import { ListQueryDto } from '../../common/list/index.js';
 import { ITEM_STATUSES, type ItemStatus } from '../inventory-item.entity.js';
 import { MOVEMENT_KINDS, type MovementKind } from '../inventory-movement.entity.js';
@@ -30,19 +31,6 @@ export const MAX_REORDER_POINT = 1_000_000_000;
 export const MAX_MOVEMENT_QUANTITY = 1_000_000_000;
 export const MAX_REFERENCE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 2000;
-
-/** The statuses of a claim (docs/product.md §4, claim lifecycle). */
-export const CLAIM_STATUSES = [
-  'draft',
-  'submitted',
-  'in_review',
-  'info_requested',
-  'approved',
-  'rejected',
-  'paid',
-  'withdrawn',
-] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 @ApiSchema({ name: 'Money' })
 export class MoneyDto {

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ListModule } from '../common/list/index.js';
+import { ClaimsController } from './claims.controller.js';
+import { ClaimsService } from './claims.service.js';
+
+/** A partner's claims: the list, its CSV and facets, filing, editing, the lifecycle, the timeline. */
+@Module({
+  imports: [ListModule],
+  controllers: [ClaimsController],
+  providers: [ClaimsService],
+})
+export class ClaimsModule {}

@@ -1,0 +1,518 @@
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiSchema,
+  OmitType,
+  PartialType,
+} from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import { ListQueryDto } from '../../common/list/index.js';
+import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  type AttachmentContentType,
+  CLAIM_ACTIONS,
+  CLAIM_DESCRIPTION_MAX,
+  CLAIM_DESCRIPTION_MIN,
+  CLAIM_STATUSES,
+  CLAIM_TYPES,
+  type AllowedAction,
+  type ClaimAction,
+  type ClaimStatus,
+  type ClaimType,
+  DRAFT_ACTIONS,
+} from '../claim-lifecycle.js';
+import { CLAIM_EVENT_KINDS, type ClaimEventKind } from '../claim-event.entity.js';
+import { CLAIM_EVENT_LIST, CLAIM_LIST, MAX_CLAIM_SEARCH_LENGTH } from '../claims.lists.js';
+
+/** The bounds of a claim's fields (docs/product.md §4, docs/api.md, Claim). */
+export const MAX_CLAIM_QUANTITY = 1_000_000_000;
+export const MAX_CLAIM_REFERENCE_LENGTH = 200;
+/** The largest unit value a claim of type `other` without an item may state (int4 minor units). */
+export const MAX_CLAIM_UNIT_VALUE = 2_147_483_647;
+export const MAX_MESSAGE_LENGTH = 5000;
+export const MAX_PAYOUT_REFERENCE_LENGTH = 200;
+
+const ALLOWED_ACTIONS: readonly AllowedAction[] = [...CLAIM_ACTIONS, ...DRAFT_ACTIONS];
+
+/** `YYYY-MM-DD`, a day that exists in the calendar (2026-02-30 does not). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: {
+        validate: isCalendarDate,
+        defaultMessage: (args) => `${args?.property ?? 'value'} must be a date as YYYY-MM-DD`,
+      },
+    },
+    options,
+  );
+}
+
+/** Text that holds something besides white space. */
+function IsNotBlank(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isNotBlank',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && value.trim() !== '',
+        defaultMessage: (args) => `${args?.property ?? 'value'} must not be empty`,
+      },
+    },
+    options,
+  );
+}
+
+/** A text query parameter, trimmed; an empty one is no filter. */
+const trimmed = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return text === '' ? undefined : text;
+  });
+
+@ApiSchema({ name: 'ClaimItem' })
+export class ClaimItemDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'TENT-2P-GRN' })
+  sku!: string;
+
+  @ApiProperty({ example: 'Two-person tent, green' })
+  name!: string;
+}
+
+@ApiSchema({ name: 'ClaimActor' })
+export class ClaimActorDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'Maria Manager' })
+  name!: string;
+}
+
+@ApiSchema({ name: 'ClaimMissing' })
+export class ClaimMissingDto {
+  @ApiProperty({ example: 'attachments', description: 'The field or part that is missing.' })
+  field!: string;
+
+  @ApiProperty({ example: 'Attach a photo of the damage' })
+  message!: string;
+}
+
+@ApiSchema({ name: 'Claim' })
+export class ClaimDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'CLM-000123', description: 'Per partner, gap-free from 1.' })
+  number!: string;
+
+  @ApiProperty({ enum: CLAIM_TYPES, enumName: 'ClaimType' })
+  type!: ClaimType;
+
+  @ApiProperty({ enum: CLAIM_STATUSES, enumName: 'ClaimStatus' })
+  status!: ClaimStatus;
+
+  @ApiProperty({
+    description:
+      'An approved or paid claim whose approved amount is below the claimed amount ("partially approved").',
+  })
+  partiallyApproved!: boolean;
+
+  @ApiProperty({ type: ClaimItemDto, nullable: true, description: 'Null only for type other.' })
+  item!: ClaimItemDto | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The loss, damage or short receipt it was filed from.',
+  })
+  movementId!: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  quantity!: number;
+
+  @ApiProperty({ type: MoneyDto, description: 'Copied from the item when filed.' })
+  unitValue!: MoneyDto;
+
+  @ApiProperty({ type: MoneyDto, description: 'quantity × unitValue.' })
+  amountClaimed!: MoneyDto;
+
+  @ApiProperty({ type: MoneyDto, nullable: true, description: 'Set by approve.' })
+  amountApproved!: MoneyDto | null;
+
+  @ApiProperty({ example: 'EUR', description: 'ISO 4217: the unit of every amount of the claim.' })
+  currency!: string;
+
+  @ApiProperty({
+    format: 'date',
+    example: '2026-11-02',
+    description: 'The day it happened, in the partner’s time zone.',
+  })
+  incidentDate!: string;
+
+  @ApiProperty({ minLength: CLAIM_DESCRIPTION_MIN, maxLength: CLAIM_DESCRIPTION_MAX })
+  description!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: MAX_CLAIM_REFERENCE_LENGTH,
+    description: 'The shipment or order it concerns.',
+  })
+  reference!: string | null;
+
+  @ApiProperty({
+    type: ClaimActorDto,
+    nullable: true,
+    description: 'Who filed it (null only when that account was deleted).',
+  })
+  createdBy!: ClaimActorDto | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  submittedAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it was approved or rejected.',
+  })
+  decidedAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The reason of a rejection, or the message of an approval.',
+  })
+  decisionReason!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  payoutReference!: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`.',
+  })
+  version!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+
+  @ApiProperty({
+    enum: ALLOWED_ACTIONS,
+    enumName: 'ClaimAllowedAction',
+    isArray: true,
+    description:
+      'What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4).',
+  })
+  allowedActions!: AllowedAction[];
+
+  @ApiProperty({
+    type: [ClaimMissingDto],
+    description:
+      'What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft.',
+  })
+  missing!: ClaimMissingDto[];
+}
+
+@ApiSchema({ name: 'ClaimEvent' })
+export class ClaimEventDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: CLAIM_EVENT_KINDS, enumName: 'ClaimEventKind' })
+  kind!: ClaimEventKind;
+
+  @ApiProperty({
+    type: ClaimActorDto,
+    nullable: true,
+    description: 'Null only when that account was deleted.',
+  })
+  actor!: ClaimActorDto | null;
+
+  @ApiProperty({ enum: CLAIM_STATUSES, enumName: 'ClaimStatus', nullable: true })
+  fromStatus!: ClaimStatus | null;
+
+  @ApiProperty({ enum: CLAIM_STATUSES, enumName: 'ClaimStatus', nullable: true })
+  toStatus!: ClaimStatus | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The comment; the message or reason of a transition; the changed fields of an edit; the file name of an attachment.',
+  })
+  body!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
+}
+
+@ApiSchema({ name: 'Attachment' })
+export class ClaimAttachmentDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'photo-of-the-box.jpg' })
+  filename!: string;
+
+  @ApiProperty({
+    enum: ATTACHMENT_CONTENT_TYPES,
+    enumName: 'AttachmentContentType',
+    description: 'From the file’s first bytes, never from what the client said.',
+  })
+  contentType!: AttachmentContentType;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 * 1024 * 1024 })
+  size!: number;
+
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Hex SHA-256 of the bytes.' })
+  sha256!: string;
+
+  @ApiProperty({ type: ClaimActorDto, nullable: true })
+  uploadedBy!: ClaimActorDto | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+@ApiSchema({ name: 'ClaimFacetValue' })
+export class ClaimFacetValueDto {
+  @ApiProperty({ example: 'submitted' })
+  value!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  count!: number;
+}
+
+@ApiSchema({ name: 'ClaimFacets' })
+export class ClaimFacetsDto {
+  @ApiProperty({
+    type: [ClaimFacetValueDto],
+    description: 'Every status, in the lifecycle’s order, with the partner’s claims in it (0 too).',
+  })
+  statuses!: ClaimFacetValueDto[];
+
+  @ApiProperty({
+    type: [ClaimFacetValueDto],
+    description: 'Every type (lost, damaged, shortage, other) with the partner’s claims of it.',
+  })
+  types!: ClaimFacetValueDto[];
+}
+
+/** The body of `POST …/claims` (docs/api.md, Claim). */
+@ApiSchema({ name: 'CreateClaim' })
+export class CreateClaimDto {
+  @ApiProperty({ enum: CLAIM_TYPES, enumName: 'ClaimType' })
+  @IsIn(CLAIM_TYPES)
+  type!: ClaimType;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'The partner’s item; required unless the type is other, taken from the movement when omitted.',
+  })
+  @IsOptional()
+  @IsUUID('all')
+  itemId?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.',
+  })
+  @IsOptional()
+  @IsUUID('all')
+  movementId?: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_CLAIM_QUANTITY,
+    description: 'Units; at most the movement’s |quantity| when filed from one.',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_CLAIM_QUANTITY)
+  quantity!: number;
+
+  @ApiProperty({
+    format: 'date',
+    example: '2026-11-02',
+    description:
+      'YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.',
+  })
+  @IsCalendarDate()
+  incidentDate!: string;
+
+  @ApiProperty({ minLength: CLAIM_DESCRIPTION_MIN, maxLength: CLAIM_DESCRIPTION_MAX })
+  @IsString()
+  @MinLength(CLAIM_DESCRIPTION_MIN)
+  @MaxLength(CLAIM_DESCRIPTION_MAX)
+  @IsNotBlank()
+  description!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_CLAIM_REFERENCE_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_CLAIM_REFERENCE_LENGTH)
+  reference?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_CLAIM_UNIT_VALUE,
+    nullable: true,
+    description:
+      'Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied).',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_CLAIM_UNIT_VALUE)
+  unitValue?: number | null;
+}
+
+/** The body of `PATCH …/claims/{id}`: the creation's fields, each optional (a draft only). */
+@ApiSchema({ name: 'UpdateClaim' })
+export class UpdateClaimDto extends PartialType(CreateClaimDto) {}
+
+/** The body of `POST …/claims/{id}/transitions` (docs/api.md). */
+@ApiSchema({ name: 'ClaimTransition' })
+export class ClaimTransitionDto {
+  @ApiProperty({ enum: CLAIM_ACTIONS, enumName: 'ClaimAction' })
+  @IsIn(CLAIM_ACTIONS)
+  action!: ClaimAction;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_MESSAGE_LENGTH,
+    description:
+      'Required by request_info, respond and reject (the reason); optional otherwise. Written to the timeline.',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_MESSAGE_LENGTH)
+  @IsNotBlank()
+  message?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'Required by approve: minor units, 1..amountClaimed.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  amountApproved?: number;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_PAYOUT_REFERENCE_LENGTH,
+    description: 'Required by mark_paid.',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_PAYOUT_REFERENCE_LENGTH)
+  @IsNotBlank()
+  payoutReference?: string;
+}
+
+/** The body of `POST …/claims/{id}/events`: a comment. */
+@ApiSchema({ name: 'CreateClaimComment' })
+export class CreateClaimCommentDto {
+  @ApiProperty({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_MESSAGE_LENGTH)
+  @IsNotBlank()
+  body!: string;
+}
+
+/**
+ * `?q&status&type&from&to&itemId` of the claims list and its CSV, on top of `?limit&sort&cursor`
+ * (sorts: createdAt, number, incidentDate, amountClaimed, updatedAt; default -createdAt).
+ */
+export class ClaimListQueryDto extends ListQueryDto(CLAIM_LIST) {
+  @ApiPropertyOptional({
+    maxLength: MAX_CLAIM_SEARCH_LENGTH,
+    description:
+      'A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed.',
+  })
+  @IsOptional()
+  @trimmed()
+  @IsString()
+  @MaxLength(MAX_CLAIM_SEARCH_LENGTH)
+  q?: string;
+
+  @ApiPropertyOptional({ enum: CLAIM_STATUSES, enumName: 'ClaimStatus' })
+  @IsOptional()
+  @IsIn(CLAIM_STATUSES)
+  status?: ClaimStatus;
+
+  @ApiPropertyOptional({ enum: CLAIM_TYPES, enumName: 'ClaimType' })
+  @IsOptional()
+  @IsIn(CLAIM_TYPES)
+  type?: ClaimType;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'Filed on or after this day (the partner’s time zone).',
+  })
+  @IsOptional()
+  @IsCalendarDate()
+  from?: string;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'Filed on or before this day (the partner’s time zone).',
+  })
+  @IsOptional()
+  @IsCalendarDate()
+  to?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The claims of one item.' })
+  @IsOptional()
+  @IsUUID('all')
+  itemId?: string;
+}
+
+/** The query of the CSV export: the list's filters and sort; no page (every row, in the list's order). */
+export class ClaimExportQueryDto extends OmitType(ClaimListQueryDto, ['limit', 'cursor']) {}
+
+/** `?limit&cursor` of a claim's timeline (oldest first). */
+export class ClaimEventListQueryDto extends ListQueryDto(CLAIM_EVENT_LIST) {}
