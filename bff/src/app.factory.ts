@@ -12,6 +12,7 @@ import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
 import { refuseUnstorableText } from './common/unstorable-text.js';
+import { MULTIPART_OPTIONS, refuseUnexpectedMultipart } from './common/uploads.js';
 import { createValidationPipe } from './common/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
@@ -33,6 +34,8 @@ export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
     trustProxy: (_address: string, hop: number) => hop < config.trustedProxies,
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Uploads (claim evidence) are read by their routes as streams, within their own limit.
+    multipart: { ...MULTIPART_OPTIONS, limits: { ...MULTIPART_OPTIONS.limits } },
     return503OnClosing: true,
     // A URL Fastify cannot decode (a lone surrogate's bytes, `%` alone) is refused before routing:
     // answered as problem details like every other 400.
@@ -93,6 +96,7 @@ export async function createAppAround(
     done();
   });
   refuseUnstorableText(fastify);
+  refuseUnexpectedMultipart(fastify);
   // A keep-alive connection must not hold a shutdown open for its idle timeout: once closing starts,
   // the responses of the requests still in flight end their connections.
   let closing = false;

@@ -8,6 +8,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
+import { EvidenceModule } from './claims/evidence/evidence.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -40,6 +41,8 @@ export class AppModule {
         InvitationsModule,
         InventoryModule,
         ClaimsModule,
+        // Until the claims module imports it (merged on claims-portal for the portal's types).
+        EvidenceModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],
