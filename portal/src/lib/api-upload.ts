@@ -14,9 +14,13 @@ export interface UploadOptions {
 
 const headersOf = (xhr: XMLHttpRequest): Headers => {
   const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const separator = line.indexOf(':');
-    if (separator > 0) headers.append(line.slice(0, separator).trim(), line.slice(separator + 1).trim());
+    if (separator > 0)
+      headers.append(line.slice(0, separator).trim(), line.slice(separator + 1).trim());
   }
   return headers;
 };
@@ -67,4 +71,3 @@ export function uploadWithProgress<Answer>({
     xhr.send(body);
   });
 }
-

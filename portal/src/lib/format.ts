@@ -26,7 +26,10 @@ export interface MoneyAmount {
 export const formatAmount = ({ amount, currency }: MoneyAmount): string =>
   formatMoney(amount, currency, { locale: DISPLAY_LOCALE });
 
-const calendarDates = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+const calendarDates = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
 
 /**
  * "Mar 1, 2026" for a calendar day as the API writes it (`YYYY-MM-DD`, already the partner's

@@ -193,7 +193,9 @@ export function useListState<Field extends string, FilterKey extends string = ne
   const setFilters = (values: Partial<Record<FilterKey, string | undefined>>) =>
     update(
       (next) => {
-        for (const [key, value] of Object.entries(values) as Array<[FilterKey, string | undefined]>) {
+        for (const [key, value] of Object.entries(values) as Array<
+          [FilterKey, string | undefined]
+        >) {
           if (value === undefined || value === '') next.delete(key);
           else next.set(key, value);
         }

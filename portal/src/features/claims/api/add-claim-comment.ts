@@ -24,6 +24,7 @@ export function useAddClaimComment(partnerSlug: string, claimId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => addClaimComment(partnerSlug, claimId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
   });
 }

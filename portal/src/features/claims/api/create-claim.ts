@@ -19,8 +19,7 @@ export async function createClaim(
   idempotencyKey: string,
 ): Promise<Claim> {
   const { data } = await apiClient.POST('/api/partners/{partnerSlug}/claims', {
-    params: { path: { partnerSlug } },
-    headers: { 'Idempotency-Key': idempotencyKey },
+    params: { path: { partnerSlug }, header: { 'Idempotency-Key': idempotencyKey } },
     body,
   });
   return data as Claim;

@@ -25,7 +25,10 @@ export function useDeleteClaimAttachment(partnerSlug: string, claimId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claimId) }),
-        queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId), exact: true }),
+        queryClient.invalidateQueries({
+          queryKey: claimQueryKey(partnerSlug, claimId),
+          exact: true,
+        }),
         queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
       ]),
   });

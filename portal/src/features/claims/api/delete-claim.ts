@@ -13,8 +13,7 @@ export async function deleteClaim(
   version: number,
 ): Promise<void> {
   await apiClient.DELETE('/api/partners/{partnerSlug}/claims/{id}', {
-    params: { path: { partnerSlug, id: claimId } },
-    headers: ifMatch(version),
+    params: { path: { partnerSlug, id: claimId }, header: ifMatch(version) },
   });
 }
 
@@ -28,7 +27,8 @@ export function useDeleteClaim(partnerSlug: string, claimId: string) {
     },
     onError: async (error) => {
       const current = staleClaim(error);
-      if (current !== undefined) queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+      if (current !== undefined)
+        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
       // A 412 without the claim (not the BFF's answer): read it again.
       else if (isStale(error)) {
         await queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });

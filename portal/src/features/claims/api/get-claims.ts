@@ -34,7 +34,12 @@ export const claimStatuses = [
   'withdrawn',
 ] as const satisfies readonly ClaimStatus[];
 
-export const claimTypes = ['lost', 'damaged', 'shortage', 'other'] as const satisfies readonly ClaimType[];
+export const claimTypes = [
+  'lost',
+  'damaged',
+  'shortage',
+  'other',
+] as const satisfies readonly ClaimType[];
 
 /**
  * The list's filters, under the API's names. A filing date range (`from`, `to`: `YYYY-MM-DD` in

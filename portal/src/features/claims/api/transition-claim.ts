@@ -25,8 +25,7 @@ export async function transitionClaim(
   body: ClaimTransitionBody,
 ): Promise<Claim> {
   const { data } = await apiClient.POST('/api/partners/{partnerSlug}/claims/{id}/transitions', {
-    params: { path: { partnerSlug, id: claimId } },
-    headers: ifMatch(version),
+    params: { path: { partnerSlug, id: claimId }, header: ifMatch(version) },
     body,
   });
   return data as Claim;

@@ -17,8 +17,7 @@ export async function updateClaim(
   body: UpdateClaimBody,
 ): Promise<Claim> {
   const { data } = await apiClient.PATCH('/api/partners/{partnerSlug}/claims/{id}', {
-    params: { path: { partnerSlug, id: claimId } },
-    headers: ifMatch(version),
+    params: { path: { partnerSlug, id: claimId }, header: ifMatch(version) },
     body,
   });
   return data as Claim;
@@ -39,7 +38,8 @@ export function useUpdateClaim(partnerSlug: string, claimId: string) {
     },
     onError: async (error) => {
       const current = staleClaim(error);
-      if (current !== undefined) queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+      if (current !== undefined)
+        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
       // A 412 without the claim (not the BFF's answer): read it again.
       else if (isStale(error)) {
         await queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });

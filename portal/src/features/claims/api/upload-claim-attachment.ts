@@ -37,7 +37,10 @@ export function useUploadClaimAttachment(partnerSlug: string, claimId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claimId) }),
-        queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId), exact: true }),
+        queryClient.invalidateQueries({
+          queryKey: claimQueryKey(partnerSlug, claimId),
+          exact: true,
+        }),
         queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
       ]),
   });

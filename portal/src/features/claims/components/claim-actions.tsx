@@ -225,12 +225,23 @@ export interface ClaimActionsProps {
  * What the person may do to the claim now: exactly the claim's `allowedActions` for them (the BFF
  * computes it from the lifecycle), nothing else. A viewer sees no button at all.
  */
-export function ClaimActions({ partnerSlug, claim, onEdit, onDeleted, editing }: ClaimActionsProps) {
+export function ClaimActions({
+  partnerSlug,
+  claim,
+  onEdit,
+  onDeleted,
+  editing,
+}: ClaimActionsProps) {
   const [openAction, setOpenAction] = useState<ClaimAction>();
   const deletion = useDeleteClaim(partnerSlug, claim.id);
   const allowed = new Set<string>(claim.allowedActions);
   const actions = LIFECYCLE_ACTIONS.filter((action) => allowed.has(action));
-  if (actions.length === 0 && !allowed.has('edit') && !allowed.has('delete') && openAction === undefined) {
+  if (
+    actions.length === 0 &&
+    !allowed.has('edit') &&
+    !allowed.has('delete') &&
+    openAction === undefined
+  ) {
     return null;
   }
 
@@ -263,9 +274,7 @@ export function ClaimActions({ partnerSlug, claim, onEdit, onDeleted, editing }:
           confirmLabel="Delete draft"
           tone="danger"
           trigger={<Button variant="secondary">Delete</Button>}
-          onConfirm={() =>
-            deletion.mutateAsync(claim.version).then(onDeleted)
-          }
+          onConfirm={() => deletion.mutateAsync(claim.version).then(onDeleted)}
         >
           <StaleClaimAlert error={deletion.error} />
           {deletion.error instanceof ApiError && deletion.error.status === 412 ? null : (

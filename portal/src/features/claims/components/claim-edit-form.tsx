@@ -9,13 +9,7 @@ import { useFieldProblems } from '@/lib/form-problems';
 import type { Claim } from '../api/get-claim';
 import { useUpdateClaim } from '../api/update-claim';
 
-import {
-  CLAIM_FIELDS,
-  changedFields,
-  checkDraft,
-  draftBody,
-  type ClaimDraft,
-} from './claim-draft';
+import { CLAIM_FIELDS, changedFields, checkDraft, draftBody, type ClaimDraft } from './claim-draft';
 import { ClaimFields } from './claim-fields';
 import { StaleClaimAlert } from './stale-claim-alert';
 
@@ -55,7 +49,12 @@ export const draftOf = (claim: Claim): ClaimDraft => ({
   item:
     claim.item === null
       ? null
-      : { id: claim.item.id, sku: claim.item.sku, name: claim.item.name, unitValue: claim.unitValue },
+      : {
+          id: claim.item.id,
+          sku: claim.item.sku,
+          name: claim.item.name,
+          unitValue: claim.unitValue,
+        },
   quantity: claim.quantity,
   incidentDate: claim.incidentDate,
   description: claim.description,

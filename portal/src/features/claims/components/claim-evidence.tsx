@@ -80,7 +80,9 @@ export function ClaimEvidence({ partnerSlug, claim }: ClaimEvidenceProps) {
   const send = async (file: File) => {
     const id = crypto.randomUUID();
     const update = (patch: Partial<Upload>) =>
-      setUploads((current) => current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
+      setUploads((current) =>
+        current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)),
+      );
     setUploads((current) => [
       ...current,
       { id, name: file.name, size: file.size, status: 'uploading', progress: 0 },
@@ -122,7 +124,10 @@ export function ClaimEvidence({ partnerSlug, claim }: ClaimEvidenceProps) {
       <ul className={styles.files} aria-label="Evidence files">
         {files.map((file) => (
           <li key={file.id} className={styles.file}>
-            <Link href={claimAttachmentUrl(partnerSlug, claim.id, file.id)} download={file.filename}>
+            <Link
+              href={claimAttachmentUrl(partnerSlug, claim.id, file.id)}
+              download={file.filename}
+            >
               <span className={styles.fileName}>{file.filename}</span>
             </Link>
             <span className={styles.muted}>

@@ -9,7 +9,11 @@ export interface ClaimStatusPillProps extends Omit<StatusPillProps, 'status' | '
 }
 
 /** A claim's status; an approval below the claimed amount reads "Partially approved". */
-export function ClaimStatusPill({ status, partiallyApproved = false, ...rest }: ClaimStatusPillProps) {
+export function ClaimStatusPill({
+  status,
+  partiallyApproved = false,
+  ...rest
+}: ClaimStatusPillProps) {
   const label = !partiallyApproved
     ? undefined
     : status === 'paid'

@@ -38,7 +38,9 @@ function titleOf(event: ClaimEvent): string {
       if (event.fromStatus === 'info_requested' && event.toStatus === 'in_review') {
         return 'Answered';
       }
-      return (event.toStatus === null ? undefined : transitionTitles[event.toStatus]) ?? 'Status changed';
+      return (
+        (event.toStatus === null ? undefined : transitionTitles[event.toStatus]) ?? 'Status changed'
+      );
     default:
       return 'Event';
   }

@@ -1,5 +1,5 @@
 import { Combobox, type ComboboxOption } from '@partner-portal/ui-kit';
-import { useCallback, useRef, type Ref } from 'react';
+import { useCallback, useRef, useState, type Ref } from 'react';
 
 import { formatAmount, formatCount } from '@/lib/format';
 
@@ -45,11 +45,14 @@ export function ItemPicker({
     },
     [partnerSlug],
   );
-  // The option object stays the same while the item does, so the box keeps what is typed.
-  const selected = useRef<{ item: DraftItem; option: ComboboxOption } | null>(null);
-  if (value === null) selected.current = null;
-  else if (selected.current?.item.id !== value.id) {
-    selected.current = { item: value, option: optionOf(value) };
+  // The option object stays the same while the item does: the box keeps what is typed until the
+  // item itself changes.
+  const [shown, setShown] = useState(() => ({
+    id: value?.id ?? null,
+    option: value === null ? null : optionOf(value),
+  }));
+  if (shown.id !== (value?.id ?? null)) {
+    setShown({ id: value?.id ?? null, option: value === null ? null : optionOf(value) });
   }
 
   return (
@@ -58,7 +61,7 @@ export function ItemPicker({
       label="Item"
       placeholder="Search by SKU, name or barcode"
       hint={hint}
-      value={selected.current?.option ?? null}
+      value={shown.option}
       loadOptions={loadOptions}
       minQueryLength={2}
       noResultsText="No item matches"

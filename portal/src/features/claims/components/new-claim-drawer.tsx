@@ -121,8 +121,7 @@ export function NewClaimDrawer({
   const fromMovement =
     movement.data === undefined ? undefined : { maxQuantity: Math.abs(movement.data.quantity) };
   const evidence = draft.type === '' ? null : requiredEvidence[draft.type];
-  const hasEvidence =
-    evidence !== null && files.some(({ file }) => evidence.accepts(file.type));
+  const hasEvidence = evidence !== null && files.some(({ file }) => evidence.accepts(file.type));
   const busy = create.isPending || uploading;
 
   /** Uploads the chosen files not uploaded yet, one at a time; true when all are up. */
@@ -232,7 +231,9 @@ export function NewClaimDrawer({
           {alreadyClaimed !== null ? (
             <Alert tone="warning" title="Already claimed">
               This movement has claim{' '}
-              <Link href={paths.claim(partnerSlug, alreadyClaimed.id)}>{alreadyClaimed.number}</Link>
+              <Link href={paths.claim(partnerSlug, alreadyClaimed.id)}>
+                {alreadyClaimed.number}
+              </Link>
               .
             </Alert>
           ) : null}

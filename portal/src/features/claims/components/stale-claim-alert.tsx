@@ -20,7 +20,8 @@ export function StaleClaimAlert({ error }: { error: unknown }) {
         'The page now shows its current state. Check it, then try again: what you typed is kept.'
       ) : (
         <>
-          It is now <ClaimStatusPill status={current.status} partiallyApproved={current.partiallyApproved} />{' '}
+          It is now{' '}
+          <ClaimStatusPill status={current.status} partiallyApproved={current.partiallyApproved} />{' '}
           (version {current.version}), shown on the page. Check it, then try again: what you typed
           is kept.
         </>

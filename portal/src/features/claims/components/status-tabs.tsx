@@ -46,7 +46,11 @@ export function StatusTabs({ status, onStatusChange, facets, children }: StatusT
     >
       <TabList aria-label="Claim status">
         {tabs.map(({ value, label, count }) => (
-          <Tab key={value} value={value} count={count === undefined ? undefined : formatCount(count)}>
+          <Tab
+            key={value}
+            value={value}
+            count={count === undefined ? undefined : formatCount(count)}
+          >
             {label}
           </Tab>
         ))}

@@ -212,7 +212,10 @@ describe('inventory item', () => {
     renderRoute(itemPath);
 
     const fileClaim = await screen.findByRole('link', { name: /^File a claim/ });
-    expect(fileClaim).toHaveAttribute('href', `/acme-outdoor/claims?fileFor=${loss.id}&item=${tent.id}`);
+    expect(fileClaim).toHaveAttribute(
+      'href',
+      `/acme-outdoor/claims?fileFor=${loss.id}&item=${tent.id}`,
+    );
     expect(fileClaim).toHaveAccessibleName('File a claim for the loss of 3 units on Mar 1, 2026');
     expect(screen.getAllByRole('link', { name: /^File a claim/ })).toHaveLength(1);
   });
