@@ -4,7 +4,6 @@ import {
   Card,
   DateTime,
   DescriptionList,
-  EmptyState,
   Inline,
   Money,
   PageHeader,
@@ -20,6 +19,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useInventoryItem } from '../api/get-inventory-item';
 import { itemStatusLabels } from '../components/labels';
+import { ItemClaims } from '../components/item-claims';
 import { MovementHistory } from '../components/movement-history';
 import { ReorderPoint } from '../components/reorder-point';
 
@@ -120,11 +120,7 @@ export function InventoryItemRoute() {
         <h2 id="claims-heading" className={styles.heading}>
           Claims
         </h2>
-        <EmptyState
-          headingLevel={3}
-          title="No claims about this item"
-          description="Claims filed for this item's losses and damages will be listed here."
-        />
+        <ItemClaims partnerSlug={partnerSlug} itemId={item.id} />
       </section>
     </div>
   );
