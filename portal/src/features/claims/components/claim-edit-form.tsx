@@ -143,7 +143,6 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
             onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
             form={form}
             fromMovement={fromMovement}
-            disabled={save.isPending}
           />
           <Inline gap={2}>
             <Button type="submit" loading={save.isPending} disabled={noLongerDraft}>

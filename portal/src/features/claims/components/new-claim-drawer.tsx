@@ -257,7 +257,8 @@ export function NewClaimDrawer({
             onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
             form={form}
             fromMovement={fromMovement}
-            disabled={busy || created !== undefined}
+            // Not while the draft is sent: a refused field must take the focus back.
+            disabled={uploading || created !== undefined}
           />
           <EvidenceChecklist type={draft.type} hasEvidence={hasEvidence} />
           <FileDropzone
