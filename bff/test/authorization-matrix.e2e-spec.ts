@@ -41,6 +41,11 @@ type Access =
       role: 'viewer' | 'manager' | 'admin' | null;
       staff: boolean;
       resource?: true;
+      /**
+       * The role is checked after the resource is found (a claim's changes, docs/api.md: 404 before
+       * 403): a foreign resource is a 404 whoever asks.
+       */
+      roleAfterLookup?: true;
     };
 
 interface Context {
@@ -49,6 +54,10 @@ interface Context {
   memberOf: (slug: string) => Promise<string>;
   /** An inventory item id of the partner the request is aimed at, for routes with :id. */
   itemOf: (slug: string) => Promise<string>;
+  /** A fresh draft claim (version 1, type lost) of the partner, for the claims routes with :id. */
+  claimOf: (slug: string) => Promise<string>;
+  /** An item of the partner and a loss movement of it. */
+  movementOf: (slug: string) => Promise<{ itemId: string; movementId: string }>;
 }
 
 interface RouteSpec {
@@ -234,6 +243,109 @@ const MATRIX: Record<string, RouteSpec> = {
       payload: { kind: 'receipt', quantity: 1, reference: 'ASN-MATRIX' },
     }),
   },
+  'GET /api/partners/:partnerSlug/inventory/:id/movements/:movementId': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, movementOf }) => {
+      const { itemId, movementId } = await movementOf(slug);
+      return {
+        method: 'GET',
+        url: `/api/partners/${slug}/inventory/${itemId}/movements/${movementId}`,
+      };
+    },
+  },
+  'GET /api/partners/:partnerSlug/claims': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims` }),
+  },
+  'GET /api/partners/:partnerSlug/claims.csv': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims.csv` }),
+  },
+  'GET /api/partners/:partnerSlug/claims/facets': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims/facets` }),
+  },
+  'POST /api/partners/:partnerSlug/claims': {
+    access: { kind: 'partner', role: 'manager', staff: false },
+    request: async ({ slug, itemOf }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/claims`,
+      payload: {
+        type: 'lost',
+        itemId: await itemOf(slug),
+        quantity: 1,
+        incidentDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+        description: 'Lost in the matrix.',
+      },
+    }),
+  },
+  'GET /api/partners/:partnerSlug/claims/:id': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}`,
+    }),
+  },
+  'PATCH /api/partners/:partnerSlug/claims/:id': {
+    access: {
+      kind: 'partner',
+      role: 'manager',
+      staff: false,
+      resource: true,
+      roleAfterLookup: true,
+    },
+    request: async ({ slug, claimOf }) => ({
+      method: 'PATCH',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}`,
+      headers: { 'if-match': '"1"' },
+      payload: { description: 'Edited in the matrix.' },
+    }),
+  },
+  'DELETE /api/partners/:partnerSlug/claims/:id': {
+    access: {
+      kind: 'partner',
+      role: 'manager',
+      staff: false,
+      resource: true,
+      roleAfterLookup: true,
+    },
+    request: async ({ slug, claimOf }) => ({
+      method: 'DELETE',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}`,
+      headers: { 'if-match': '"1"' },
+    }),
+  },
+  // Per lifecycle (docs/product.md §4); the matrix sends submit: managers and admins.
+  'POST /api/partners/:partnerSlug/claims/:id/transitions': {
+    access: {
+      kind: 'partner',
+      role: 'manager',
+      staff: false,
+      resource: true,
+      roleAfterLookup: true,
+    },
+    request: async ({ slug, claimOf }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/transitions`,
+      headers: { 'if-match': '"1"' },
+      payload: { action: 'submit' },
+    }),
+  },
+  'GET /api/partners/:partnerSlug/claims/:id/events': {
+    access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/events`,
+    }),
+  },
+  'POST /api/partners/:partnerSlug/claims/:id/events': {
+    access: { kind: 'partner', role: 'manager', staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/events`,
+      payload: { body: 'A comment from the matrix.' },
+    }),
+  },
 };
 
 const OWN = 'acme-outdoor';
@@ -311,6 +423,36 @@ describe('the authorization matrix', () => {
     return item.id;
   }
 
+  async function movementOf(slug: string): Promise<{ itemId: string; movementId: string }> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const itemId = await itemOf(slug);
+    const rows = (await dataSource.query(
+      `INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, occurred_at)
+       VALUES ($1, $2, 'loss', -1, now()) RETURNING id`,
+      [partner.id, itemId],
+    )) as Array<{ id: string }>;
+    return { itemId, movementId: rows[0]?.id ?? '' };
+  }
+
+  async function claimOf(slug: string): Promise<string> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const itemId = await itemOf(slug);
+    const rows = (await dataSource.query(
+      `WITH next AS (
+         INSERT INTO claim_number_counters (partner_id, last_number) VALUES ($1, 1)
+         ON CONFLICT (partner_id) DO UPDATE SET last_number = claim_number_counters.last_number + 1
+         RETURNING last_number)
+       INSERT INTO claims (partner_id, number, type, item_id, quantity, unit_value, amount_claimed,
+         currency, incident_date, description)
+       SELECT $1, next.last_number, 'lost', $2, 1, 100, 100, $3, CURRENT_DATE - 2, 'A claim of the matrix.'
+         FROM next RETURNING id`,
+      [partner.id, itemId, partner.currency],
+    )) as Array<{ id: string }>;
+    return rows[0]?.id ?? '';
+  }
+
+  const context = (slug: string): Context => ({ slug, memberOf, itemOf, claimOf, movementOf });
+
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
@@ -337,7 +479,7 @@ describe('the authorization matrix', () => {
     for (const [route, spec] of Object.entries(MATRIX)) {
       for (const role of ROLES) {
         for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
-          const request = await spec.request({ slug, memberOf, itemOf });
+          const request = await spec.request(context(slug));
           const headers = { ...(request.headers ?? {}) } as Record<string, string>;
           if (role !== 'anonymous') headers.authorization = `Bearer ${await bearer(role)}`;
           const response = await api.request({
@@ -361,6 +503,8 @@ describe('the authorization matrix', () => {
     const mismatches: string[] = [];
     const foreignMember = await memberOf(OTHER);
     const foreignItem = await itemOf(OTHER);
+    const foreignClaim = await claimOf(OTHER);
+    const foreignMovement = await movementOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -368,13 +512,20 @@ describe('the authorization matrix', () => {
           slug: OWN,
           memberOf: async () => foreignMember,
           itemOf: async () => foreignItem,
+          claimOf: async () => foreignClaim,
+          // The own item, the other partner's movement: still not found.
+          movementOf: async () => ({
+            itemId: await itemOf(OWN),
+            movementId: foreignMovement.movementId,
+          }),
         });
         const response = await api.request({
           ...request,
           headers: { authorization: `Bearer ${await bearer(role)}` },
         });
         // The role passes the route's rule (its own slug): the foreign resource is then not found.
-        const allowed = expected(spec.access, role, OWN) === 'ok';
+        const allowed =
+          expected(spec.access, role, OWN) === 'ok' || spec.access.roleAfterLookup === true;
         const want = allowed ? 404 : 403;
         if (response.statusCode !== want)
           mismatches.push(`${route} as ${role}: ${response.statusCode}`);
@@ -463,7 +614,7 @@ describe('the authorization matrix', () => {
         const spec = MATRIX[route];
         if (spec === undefined) throw new Error(`${route} is not in the matrix`);
         const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-        const request = await spec.request({ slug: OWN, memberOf, itemOf });
+        const request = await spec.request(context(OWN));
         const response = await api.request({ ...request, headers: { cookie: session.cookie } });
         const publicWithoutSession =
           spec.access.kind === 'public' &&
@@ -498,7 +649,7 @@ describe('the authorization matrix', () => {
           { origin: 'https://evil.example' },
         ]) {
           const session = await signIn(api, emails.admin, 'portal-demo-passphrase');
-          const request = await spec.request({ slug: OWN, memberOf, itemOf });
+          const request = await spec.request(context(OWN));
           const response = await api.request({
             ...request,
             headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...extra },
@@ -610,7 +761,7 @@ describe('the authorization matrix', () => {
     const failures: string[] = [];
     for (const [route, spec] of protectedRoutes) {
       for (const [what, token] of Object.entries(forged)) {
-        const request = await spec.request({ slug: OWN, memberOf, itemOf });
+        const request = await spec.request(context(OWN));
         // As a browser would send it: the cookie with its session's CSRF token.
         const csrf = secrets.csrfTokenFor(claims.sid);
         const cookie = { cookie: `pp_access=${token}; csrf=${csrf}`, 'x-csrf-token': csrf };
@@ -636,11 +787,12 @@ class PartnerListWithoutSlugController {
   }
 }
 
-@Controller('api/partners/:partnerSlug/claims')
+// A path of its own: the claims routes exist now, and Fastify would refuse a second GET of theirs.
+@Controller('api/partners/:partnerSlug/undeclared')
 class UndeclaredPartnerController {
   @Get()
-  claims(): string {
-    return 'claims';
+  undeclared(): string {
+    return 'undeclared';
   }
 }
 

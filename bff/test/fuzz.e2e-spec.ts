@@ -5,11 +5,13 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiQuery } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import fc from 'fast-check';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/auth/decorators/public.decorator.js';
 import { Partner } from '../src/partners/partner.entity.js';
 import { CHEAP_ARGON2, type Session, signIn } from './support/identity.js';
-import { insertItems } from './support/inventory.js';
+import { draftBody } from './support/claims-api.js';
+import { bearerOf, insertItems } from './support/inventory.js';
 import {
   type FuzzOperation,
   type FuzzRequest,
@@ -32,6 +34,8 @@ import { type TestDatabase, startTestDatabase } from './support/test-database.js
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? '15');
 const INVENTORY_RUNS = Math.max(30, RUNS * 2);
+/** The claims endpoints likewise (issue #9: at least 1,000 requests, each refusal checked for writes). */
+const CLAIMS_RUNS = Math.max(30, RUNS * 2);
 const SEED = Number(process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31)));
 
 const ROLE_EMAILS = {
@@ -66,6 +70,11 @@ async function fuzz(
     signInAs?: (role: Exclude<Role, 'anonymous'>) => Promise<Session>;
     /** Requests per operation and role; FUZZ_RUNS by default. */
     runs?: number;
+    /**
+     * What a refused request must leave as it was: read before and after each request; a 4xx that
+     * changed it is a failure.
+     */
+    unchangedByRefusals?: () => Promise<string>;
   },
 ): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, statuses: new Map(), failures: [] };
@@ -100,9 +109,21 @@ async function fuzz(
       };
       const result = await fc.check(
         fc.asyncProperty(requestsFor(operation, document, options.knownValues), async (request) => {
+          const before = await options.unchangedByRefusals?.();
           const response = await send(request);
           if (response.statusCode >= 500) {
             throw new Error(describeRequest(request, role, response));
+          }
+          if (response.statusCode >= 400 && options.unchangedByRefusals !== undefined) {
+            const after = await options.unchangedByRefusals();
+            if (after !== before) {
+              throw new Error(
+                `${describeRequest(request, role, response)}\n  refused, yet changed ${before} → ${after}`,
+              );
+            }
+            if (!String(response.headers['content-type']).startsWith('application/problem+json')) {
+              throw new Error(`${describeRequest(request, role, response)}\n  not problem details`);
+            }
           }
         }),
         { numRuns: options.runs ?? RUNS, seed, endOnFailure: true },
@@ -301,6 +322,7 @@ describe('the OpenAPI fuzzer over the inventory endpoints', () => {
         'exportInventoryItems',
         'getInventoryFacets',
         'getInventoryItem',
+        'getInventoryMovement',
         'listInventoryItems',
         'listInventoryMovements',
         'recordInventoryMovement',
@@ -365,6 +387,157 @@ describe('the OpenAPI fuzzer over the inventory endpoints', () => {
       ]);
     }
   });
+});
+
+describe('the OpenAPI fuzzer over the claims endpoints', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let document: OpenApiDocument;
+  let rows: pg.Client;
+  const claimIds: string[] = [];
+  const itemIds: string[] = [];
+  const cursors: string[] = [];
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
+    });
+    document = (await api.request('/api/openapi.json')).json<OpenApiDocument>();
+    // Row counts read beside the application, not through it (its statements are checked for scope).
+    rows = new pg.Client({ connectionString: database.url });
+    await rows.connect();
+    const dataSource = api.app.get(DataSource);
+    const bearer = {
+      manager: await bearerOf(api, ROLE_EMAILS.manager),
+      staff: await bearerOf(api, ROLE_EMAILS.staff),
+      northwind: await bearerOf(api, 'admin@northwind.example'),
+    };
+    for (const slug of ['acme-outdoor', 'northwind']) {
+      const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+      const [item] = await insertItems(dataSource, partner.id, [
+        { sku: `FUZZ-CLAIM-${slug}`, name: 'Claimed in the fuzz', unitValue: 1234 },
+      ]);
+      if (item !== undefined) itemIds.push(item.id);
+    }
+    const send = (token: string, slug: string, method: 'GET' | 'POST', url: string, extra = {}) =>
+      api.request({
+        method,
+        url: `/api/partners/${slug}/claims${url}`,
+        headers: { authorization: `Bearer ${token}`, ...extra },
+        remoteAddress: nextAddress(),
+      });
+    const file = async (token: string, slug: string, itemId: string | undefined) => {
+      const response = await api.request({
+        method: 'POST',
+        url: `/api/partners/${slug}/claims`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: draftBody({ item: { id: itemId ?? '' }, partner: { timeZone: 'Europe/Berlin' } }),
+        remoteAddress: nextAddress(),
+      });
+      const id = response.json<{ id: string }>().id;
+      claimIds.push(id);
+      return id;
+    };
+    // acme's claims in several statuses (draft, submitted, in review, info requested), one of northwind.
+    const steps: Array<[keyof typeof bearer, Record<string, unknown>]> = [
+      ['manager', { action: 'submit' }],
+      ['staff', { action: 'start_review' }],
+      ['staff', { action: 'request_info', message: 'Which box?' }],
+    ];
+    for (let depth = 0; depth <= steps.length; depth += 1) {
+      const id = await file(bearer.manager, 'acme-outdoor', itemIds[0]);
+      for (const [index, [who, payload]] of steps.slice(0, depth).entries()) {
+        await api.request({
+          method: 'POST',
+          url: `/api/partners/acme-outdoor/claims/${id}/transitions`,
+          headers: { authorization: `Bearer ${bearer[who]}`, 'if-match': `"${index + 1}"` },
+          payload,
+          remoteAddress: nextAddress(),
+        });
+      }
+    }
+    await file(bearer.northwind, 'northwind', itemIds[1]);
+    const firstId = claimIds[0] ?? '';
+    for (const url of ['?limit=1', '?limit=1&sort=number', `/${firstId}/events?limit=1`]) {
+      if (url.includes('events')) {
+        await send(bearer.manager, 'acme-outdoor', 'POST', `/${firstId}/events`, {});
+      }
+      const page = await send(bearer.manager, 'acme-outdoor', 'GET', url);
+      const cursor = page.json<{ nextCursor?: string | null }>().nextCursor;
+      if (typeof cursor === 'string') cursors.push(cursor);
+    }
+    const inventory = await api.request({
+      url: '/api/partners/acme-outdoor/inventory?limit=1',
+      headers: { authorization: `Bearer ${bearer.manager}` },
+    });
+    cursors.push(inventory.json<{ nextCursor: string }>().nextCursor);
+  });
+
+  afterAll(async () => {
+    await rows?.end();
+    await api?.close();
+    await database?.stop();
+  });
+
+  async function rowCounts(): Promise<string> {
+    const result = await rows.query<{ counts: string }>(
+      `SELECT concat_ws(' ',
+         'claims', (SELECT count(*) FROM claims), 'versions', (SELECT coalesce(sum(version), 0) FROM claims),
+         'events', (SELECT count(*) FROM claim_events),
+         'attachments', (SELECT count(*) FROM claim_attachments)) AS counts`,
+    );
+    return result.rows[0]?.counts ?? '';
+  }
+
+  it(
+    'sends at least 1,000 requests to the claims endpoints, as every role: 4xx problem details, never 5xx, and a refused one changes no row',
+    async () => {
+      const operations = operationsOf(document).filter((operation) =>
+        operation.path.startsWith('/api/partners/{partnerSlug}/claims'),
+      );
+      expect(operations.map((operation) => operation.id).sort()).toEqual([
+        'commentOnClaim',
+        'createClaim',
+        'deleteClaim',
+        'exportClaims',
+        'getClaim',
+        'getClaimFacets',
+        'listClaimEvents',
+        'listClaims',
+        'transitionClaim',
+        'updateClaim',
+      ]);
+      const report = await fuzz(api, operations, document, {
+        roles: ROLES,
+        knownValues: {
+          partnerSlug: ['acme-outdoor', 'northwind'],
+          id: claimIds,
+          itemId: itemIds,
+          cursor: cursors,
+          status: ['draft', 'submitted', 'in_review', 'paid'],
+          type: ['lost', 'damaged', 'other'],
+          sort: ['number', '-createdAt', '-amountClaimed', 'incidentDate', 'at', 'password'],
+          q: ['CLM-000001', '000002', '3', 'FUZZ-CLAIM', '%', '_', 'x'.repeat(101)],
+          from: ['2026-01-01', '2026-02-30', 'yesterday'],
+          to: ['2030-12-31', '1999-01-01'],
+          'If-Match': ['"1"', '"2"', '"3"', '"4"', '*', 'W/"1"', '"1", "2"', 'abc'],
+          'Idempotency-Key': ['fuzz-key-1', 'fuzz-key-2', 'x'.repeat(256)],
+        },
+        signInAs: (role) => signIn(api, ROLE_EMAILS[role]),
+        runs: CLAIMS_RUNS,
+        unchangedByRefusals: rowCounts,
+      });
+      console.info(`fuzz (claims): ${summary(report)}`);
+      expect(report.failures).toEqual([]);
+      expect(report.requests).toBeGreaterThanOrEqual(1_000);
+      // Past the guards and the validation too: successes and every kind of refusal.
+      expect(report.statuses.get(200)).toBeGreaterThan(20);
+      for (const status of [400, 403, 404]) expect(report.statuses.get(status)).toBeGreaterThan(5);
+    },
+    Math.max(180_000, CLAIMS_RUNS * 10_000),
+  );
 });
 
 class ProbeBodyDto {

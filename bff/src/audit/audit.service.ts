@@ -15,7 +15,10 @@ export type AuditAction =
   | 'partner.invitation.accepted'
   | 'partner.member.role_changed'
   | 'partner.member.removed'
-  | 'partner.staff_access';
+  | 'partner.staff_access'
+  | 'claim.approved'
+  | 'claim.rejected'
+  | 'claim.paid';
 
 export interface AuditEntry {
   action: AuditAction;

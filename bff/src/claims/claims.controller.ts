@@ -4,6 +4,7 @@ import {
   Get,
   Headers,
   HttpCode,
+  Ip,
   Param,
   Patch,
   Post,
@@ -308,9 +309,10 @@ export class ClaimsController {
     @Param('id') id: string,
     @Body() body: ClaimTransitionDto,
     @Headers('if-match') ifMatch: string | undefined,
+    @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
-    const claim = await this.claims.transition(context, id, body, ifMatch);
+    const claim = await this.claims.transition(context, id, body, ifMatch, ip);
     void reply.header('etag', etagOf(claim.version));
     return claim;
   }

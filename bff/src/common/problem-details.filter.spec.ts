@@ -29,6 +29,17 @@ describe('ProblemDetailsFilter.toProblem', () => {
     });
   });
 
+  it('adds the extension members of a ProblemException, never over a standard member', () => {
+    const problem = filter.toProblem(
+      new ProblemException(412, 'stale', 'Changed since.', undefined, {
+        members: { claim: { version: 3 }, status: 200 },
+      }),
+      'req-1',
+    );
+
+    expect(problem).toMatchObject({ status: 412, code: 'stale', claim: { version: 3 } });
+  });
+
   it.each([
     [new NotFoundException('No partner acme'), 404, 'not_found', 'No partner acme'],
     [new ConflictException(), 409, 'conflict', 'Conflict'],

@@ -45,6 +45,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       this.logger.warn({ code: problem.code, detail: problem.detail }, 'Request failed');
     }
     if (reply.sent) return;
+    if (exception instanceof ProblemException) {
+      for (const [name, value] of Object.entries(exception.more.headers ?? {})) {
+        void reply.header(name, value);
+      }
+    }
     void reply
       .status(problem.status)
       .header('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
@@ -53,7 +58,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   toProblem(exception: unknown, requestId: string): ProblemDetails {
     const { status, code, detail, errors } = describe(exception);
+    // Extension members first: a standard member of the same name wins.
+    const members =
+      exception instanceof ProblemException && status < 500 ? exception.more.members : undefined;
     return {
+      ...members,
       type: problemType(code),
       title: statusTitle(status),
       status,

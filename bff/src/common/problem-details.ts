@@ -87,7 +87,18 @@ export class ProblemException extends HttpException {
     readonly code: string,
     readonly detail: string,
     readonly errors?: readonly ProblemFieldError[],
+    readonly more: ProblemExtras = {},
   ) {
     super(detail, status);
   }
+}
+
+/**
+ * What a problem carries besides the standard members (RFC 9457 §3.2 extension members): e.g. the
+ * current claim of a 412 (`claim`) or the allowed actions of a 409, and response headers (its `ETag`).
+ * Extension members never replace a standard one.
+ */
+export interface ProblemExtras {
+  readonly members?: Readonly<Record<string, unknown>>;
+  readonly headers?: Readonly<Record<string, string>>;
 }

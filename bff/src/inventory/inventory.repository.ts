@@ -74,10 +74,14 @@ const FACET_VALUE_TOTAL = `${FACET_TOTAL} AND value = $3`;
 const AVAILABLE = '(i.on_hand - i.reserved)';
 
 /**
- * The search text, spelled exactly as `inventory_items_search_trgm_idx` (a GIN trigram index) spells
- * it, so that `ILIKE '%…%'` of three characters or more is an index scan, whatever the position.
+ * The search text of the items under `alias`, spelled exactly as `inventory_items_search_trgm_idx` (a
+ * GIN trigram index) spells it, so that `ILIKE '%…%'` of three characters or more is an index scan,
+ * whatever the position (the inventory list, and the claims list's search by item).
  */
-const SEARCH_TEXT = `((i.sku || ' ' || i.name || ' ' || coalesce(i.barcode, '')) COLLATE "default")`;
+export function itemSearchText(alias: string): string {
+  return `((${alias}.sku || ' ' || ${alias}.name || ' ' || coalesce(${alias}.barcode, '')) COLLATE "default")`;
+}
+const SEARCH_TEXT = itemSearchText('i');
 
 const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
   out: `${AVAILABLE} <= 0`,

@@ -33,6 +33,8 @@ export interface FuzzOperation {
   path: string;
   pathParameters: OpenApiParameter[];
   queryParameters: OpenApiParameter[];
+  /** Request headers the operation reads (If-Match, Idempotency-Key). */
+  headerParameters: OpenApiParameter[];
   bodySchema: Schema | undefined;
 }
 
@@ -50,6 +52,7 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
           path,
           pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
           queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
+          headerParameters: parameters.filter((parameter) => parameter.in === 'header'),
           bodySchema: operation.requestBody?.content?.['application/json']?.schema,
         };
       }),
@@ -292,7 +295,17 @@ const RAW_SEGMENTS = [
 export interface FuzzRequest {
   method: FuzzOperation['method'];
   url: string;
+  /** The operation's own headers, by name (left out when not sent). */
+  headers: Record<string, string>;
   body: FuzzBody | undefined;
+}
+
+/**
+ * A header value a client can send: visible ASCII, space and tab (HTTP refuses anything else before
+ * the application sees it), so hostile text goes percent-encoded.
+ */
+function headerText(value: string): string {
+  return /^[\t\x20-\x7e]*$/.test(value) ? value : encodeSegment(value);
 }
 
 /**
@@ -365,15 +378,30 @@ export function requestsFor(
       ? ''
       : `?${pairs.map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`).join('&')}`,
   );
+  const headers = fc
+    .tuple(
+      ...operation.headerParameters.map((parameter) =>
+        fc.option(
+          queryValue(parameter).map((value) => [parameter.name, headerText(value)] as const),
+          { freq: 4 },
+        ),
+      ),
+    )
+    .map((pairs) =>
+      Object.fromEntries(pairs.filter((pair): pair is readonly [string, string] => pair !== null)),
+    );
   const body =
     operation.method === 'GET' || operation.method === 'DELETE'
       ? fc.constant(undefined)
       : bodyOf(operation.bodySchema, document);
-  return fc.record({ path, query, body }).map(({ path: url, query: search, body: payload }) => ({
-    method: operation.method,
-    url: `${url}${search}`,
-    body: payload,
-  }));
+  return fc
+    .record({ path, query, headers, body })
+    .map(({ path: url, query: search, headers: sent, body: payload }) => ({
+      method: operation.method,
+      url: `${url}${search}`,
+      headers: sent,
+      body: payload,
+    }));
 }
 
 /** What to print of a failing request: everything but the credentials, with control characters escaped. */
@@ -388,8 +416,12 @@ export function describeRequest(
       : 'raw' in request.body
         ? request.body.raw.slice(0, 500)
         : JSON.stringify(request.body.json)?.slice(0, 500);
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${value.slice(0, 100)}`)
+    .join(', ');
   return [
     `${request.method} ${request.url.slice(0, 500)} as ${role}`,
+    headers === '' ? '' : `headers: ${headers}`,
     body === '' ? '' : `body: ${body}`,
     `→ ${response.statusCode} ${response.body.slice(0, 300)}`,
   ]
@@ -412,7 +444,7 @@ export function injectOptionsOf(
   remoteAddress: string,
   tag: string,
 ): InjectOptions {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   if (session !== undefined) {
     headers.cookie = session.cookie;
     if (request.method !== 'GET') headers['x-csrf-token'] = session.csrf;

@@ -1,0 +1,336 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import {
+  CLAIM_ACTIONS,
+  CLAIM_LIFECYCLE,
+  type ClaimAction,
+  type ClaimStatus,
+} from '../src/claims/claim-lifecycle.js';
+import { CHEAP_ARGON2 } from './support/identity.js';
+import {
+  type ClaimsWorld,
+  claimsClient,
+  claimsWorld,
+  dayFromToday,
+  draftBody,
+  insertEvidence,
+} from './support/claims-api.js';
+import { type TestApp, startTestApp } from './support/test-app.js';
+import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+
+const SEED = Number(process.env.PROPERTY_SEED ?? String(Math.floor(Math.random() * 2 ** 31)));
+const RUNS = Number(process.env.PROPERTY_RUNS ?? '100');
+
+type Role = 'viewer' | 'manager' | 'admin' | 'staff';
+type Action = ClaimAction | 'edit' | 'delete';
+const ROLES: readonly Role[] = ['viewer', 'manager', 'admin', 'staff'];
+const ACTIONS: readonly Action[] = [...CLAIM_ACTIONS, 'edit', 'delete'];
+
+/** What the model knows of the claim: enough to say what every request must answer. */
+interface Model {
+  status: ClaimStatus | 'deleted';
+  version: number;
+  amountClaimed: number;
+  /** Whether submit finds it complete (its evidence). */
+  complete: boolean;
+  /** Events the timeline must hold: created, and one per change that succeeded. */
+  events: number;
+}
+
+interface Real {
+  client: ReturnType<typeof claimsClient>;
+  claimId: string;
+}
+
+/**
+ * The model, built from the lifecycle table alone (docs/product.md §4): who may take which action from
+ * which status; a draft's editors may also edit and delete it.
+ */
+function modelAllows(status: ClaimStatus | 'deleted', role: Role): Action[] {
+  if (status === 'deleted') return [];
+  const actions: Action[] = CLAIM_LIFECYCLE.filter(
+    (row) => row.from.includes(status) && row.who.includes(role),
+  ).map((row) => row.action);
+  if (status === 'draft' && (role === 'manager' || role === 'admin'))
+    actions.push('edit', 'delete');
+  return actions;
+}
+
+function mayEver(action: Action, role: Role): boolean {
+  if (action === 'edit' || action === 'delete') return role === 'manager' || role === 'admin';
+  return CLAIM_LIFECYCLE.some((row) => row.action === action && row.who.includes(role));
+}
+
+function allowedFrom(action: Action, status: ClaimStatus): boolean {
+  if (action === 'edit' || action === 'delete') return status === 'draft';
+  return CLAIM_LIFECYCLE.some((row) => row.action === action && row.from.includes(status));
+}
+
+type VersionSent = 'current' | 'stale' | 'missing';
+
+interface Step {
+  role: Role;
+  action: Action;
+  version: VersionSent;
+  /** Leave out (or break) the field the action requires. */
+  badField: boolean;
+}
+
+/** The answer the model expects, in the order of docs/api.md's checks. */
+function expected(model: Model, step: Step): number {
+  if (model.status === 'deleted') return 404;
+  if (!mayEver(step.action, step.role)) return 403;
+  if (step.version === 'missing') return 428;
+  if (step.version === 'stale') return 412;
+  if (!allowedFrom(step.action, model.status)) return 409;
+  const needsField = ['request_info', 'respond', 'reject', 'approve', 'mark_paid', 'edit'];
+  if (step.badField && needsField.includes(step.action)) return 400;
+  if (step.action === 'submit' && !model.complete) return 422;
+  return step.action === 'delete' ? 204 : 200;
+}
+
+function bodyOf(step: Step, model: Model): Record<string, unknown> {
+  const bad = step.badField;
+  switch (step.action) {
+    case 'request_info':
+    case 'respond':
+    case 'reject':
+      return bad ? { action: step.action } : { action: step.action, message: 'Some words.' };
+    case 'approve':
+      return {
+        action: 'approve',
+        amountApproved: bad ? model.amountClaimed + 1 : Math.max(1, model.amountClaimed - 1),
+      };
+    case 'mark_paid':
+      return bad ? { action: 'mark_paid' } : { action: 'mark_paid', payoutReference: 'PAY-1' };
+    case 'edit':
+      return bad
+        ? { incidentDate: dayFromToday(3) }
+        : { description: `Edited at version ${model.version}.` };
+    case 'delete':
+      return {};
+    default:
+      return { action: step.action };
+  }
+}
+
+function send(real: Real, model: Model, step: Step): Promise<LightMyRequestResponse> {
+  const version =
+    step.version === 'missing'
+      ? undefined
+      : step.version === 'stale'
+        ? model.version + 5
+        : model.version;
+  const body = bodyOf(step, model);
+  if (step.action === 'edit') return real.client.patch(step.role, real.claimId, body, version);
+  if (step.action === 'delete') return real.client.remove(step.role, real.claimId, version);
+  return real.client.transition(step.role, real.claimId, body, version);
+}
+
+const TO: Readonly<Record<ClaimAction, ClaimStatus>> = Object.fromEntries(
+  CLAIM_LIFECYCLE.map((row) => [row.action, row.to]),
+) as Record<ClaimAction, ClaimStatus>;
+
+/** The (role, action) pairs the model allows now, in a fixed order. */
+function allowedMoves(model: Readonly<Model>): Array<{ role: Role; action: Action }> {
+  if (model.status === 'deleted') return [];
+  const status = model.status;
+  return ROLES.flatMap((role) => modelAllows(status, role).map((action) => ({ role, action })));
+}
+
+/**
+ * One request: a random step, or (`pick`) the pick-th move the model allows now, sent well (current
+ * version, the fields it needs), so that runs walk deep into the lifecycle, not only bounce off it.
+ */
+class ActCommand implements fc.AsyncCommand<Model, Real> {
+  private sent: Step | undefined;
+
+  constructor(readonly choice: { step: Step } | { pick: number }) {}
+
+  private stepFor(model: Readonly<Model>): Step {
+    if ('step' in this.choice) return this.choice.step;
+    const moves = allowedMoves(model);
+    const move = moves[this.choice.pick % moves.length];
+    if (move === undefined) throw new Error('no move to pick');
+    return { ...move, version: 'current', badField: false };
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return 'step' in this.choice || allowedMoves(model).length > 0;
+  }
+
+  get step(): Step {
+    if (this.sent === undefined) throw new Error('not run yet');
+    return this.sent;
+  }
+
+  async run(model: Model, real: Real): Promise<void> {
+    this.sent = this.stepFor(model);
+    const want = expected(model, this.step);
+    const response = await send(real, model, this.step);
+    expect({ step: this.toString(), status: response.statusCode }).toEqual({
+      step: this.toString(),
+      status: want,
+    });
+    const problem = response.statusCode >= 400 ? response.json<Record<string, unknown>>() : {};
+    if (want === 412) {
+      // The current claim, with what this caller may do with it.
+      expect(problem).toMatchObject({
+        code: 'stale',
+        claim: {
+          version: model.version,
+          status: model.status,
+          allowedActions: modelAllows(model.status, this.step.role),
+        },
+      });
+    }
+    if (want === 409) {
+      expect(problem).toMatchObject({
+        code: 'transition_not_allowed',
+        allowedActions: modelAllows(model.status, this.step.role),
+      });
+    }
+    if (want === 428) expect(problem).toMatchObject({ code: 'precondition_required' });
+    if (want === 422) expect(problem).toMatchObject({ code: 'claim_incomplete' });
+    if (want === 200) {
+      model.version += 1;
+      model.events += 1;
+      if (this.step.action !== 'edit') model.status = TO[this.step.action as ClaimAction];
+      expect(response.json()).toMatchObject({ version: model.version, status: model.status });
+    }
+    if (want === 204) model.status = 'deleted';
+
+    // Whoever asks, the claim's allowedActions are the model's.
+    for (const role of ROLES) {
+      const current = await real.client.get(role, real.claimId);
+      if (model.status === 'deleted') {
+        expect(current.statusCode).toBe(404);
+        continue;
+      }
+      expect(current.json()).toMatchObject({
+        status: model.status,
+        version: model.version,
+        allowedActions: modelAllows(model.status, role),
+      });
+    }
+  }
+
+  toString(): string {
+    if (this.sent === undefined) {
+      return 'step' in this.choice
+        ? describeStep(this.choice.step)
+        : `allowed move #${this.choice.pick}`;
+    }
+    return describeStep(this.sent);
+  }
+}
+
+function describeStep(step: Step): string {
+  const { role, action, version, badField } = step;
+  return `${role} ${action} (${version} version${badField ? ', bad field' : ''})`;
+}
+
+/**
+ * The lifecycle as a state machine (issue #9, "must be shown" 1): random sequences of actions by random
+ * roles, with the current, a stale or no version, with or without the fields each needs, against the
+ * API and a model built from CLAIM_LIFECYCLE. Every allowed action succeeds; every other is refused
+ * with the status of the first check it fails (403, 428, 412, 409, 400, 422); allowedActions always
+ * equals the model's, for every role.
+ */
+describe('claim lifecycle (state machine)', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let dataSource: DataSource;
+  let world: ClaimsWorld;
+  let client: ReturnType<typeof claimsClient>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    api = await startTestApp({ databaseUrl: database.url, env: CHEAP_ARGON2 });
+    dataSource = api.app.get(DataSource);
+    world = await claimsWorld(api, dataSource, 'lifecycle');
+    client = claimsClient(api, world);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.stop();
+  });
+
+  // Weighted toward the versions and fields that let actions through, so that runs go deep.
+  const step = fc.record({
+    role: fc.constantFrom(...ROLES),
+    action: fc.constantFrom(...ACTIONS),
+    version: fc.oneof(
+      { weight: 8, arbitrary: fc.constant<VersionSent>('current') },
+      { weight: 1, arbitrary: fc.constant<VersionSent>('stale') },
+      { weight: 1, arbitrary: fc.constant<VersionSent>('missing') },
+    ),
+    badField: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
+  });
+  const start = fc.constantFrom('lost', 'damaged with a photo', 'damaged without a photo');
+
+  it(`agrees with the model over ${RUNS} random runs (seed ${SEED})`, async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        start,
+        fc.commands(
+          [
+            step.map((s) => new ActCommand({ step: s })),
+            // Twice: half of the steps are moves the model allows.
+            fc.nat({ max: 20 }).map((pick) => new ActCommand({ pick })),
+            fc.nat({ max: 20 }).map((pick) => new ActCommand({ pick })),
+          ],
+          { maxCommands: 40, size: 'medium' },
+        ),
+        async (kind, commands) => {
+          const type = kind === 'lost' ? 'lost' : 'damaged';
+          const created = await client.create('manager', draftBody(world, { type, quantity: 3 }));
+          expect(created.statusCode).toBe(201);
+          const claimId = created.json<{ id: string }>().id;
+          if (kind === 'damaged with a photo') {
+            await insertEvidence(dataSource, world.partner.id, claimId, 'image/jpeg');
+          }
+          const model: Model = {
+            status: 'draft',
+            version: 1,
+            amountClaimed: 3 * world.item.unitValue,
+            complete: kind !== 'damaged without a photo',
+            events: 1,
+          };
+          await fc.asyncModelRun(() => ({ model, real: { client, claimId } }), commands);
+          steps += [...commands].length;
+          if (model.status !== 'deleted') {
+            const events = (await dataSource.query(
+              `SELECT count(*)::int AS n FROM claim_events WHERE partner_id = $1 AND claim_id = $2`,
+              [world.partner.id, claimId],
+            )) as Array<{ n: number }>;
+            // Exactly one event per change that went through (no comments here).
+            expect(events[0]?.n).toBe(model.events);
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(steps).toBeGreaterThan(RUNS);
+    // Reached: every status of the lifecycle was entered by some run.
+    const statuses = (await dataSource.query(
+      `SELECT DISTINCT to_status FROM claim_events WHERE partner_id = $1 AND to_status IS NOT NULL`,
+      [world.partner.id],
+    )) as Array<{ to_status: string }>;
+    expect(statuses.map((row) => row.to_status).sort()).toEqual([
+      'approved',
+      'in_review',
+      'info_requested',
+      'paid',
+      'rejected',
+      'submitted',
+      'withdrawn',
+    ]);
+  });
+});
