@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
 
 import { claimQueryKey, type Claim } from './get-claim';
-import { claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './get-claims';
 
 export type CreateClaimBody = ApiBody<'/api/partners/{partnerSlug}/claims', 'post'>;
 
@@ -32,7 +32,12 @@ export function useCreateClaim(partnerSlug: string) {
       createClaim(partnerSlug, body, idempotencyKey),
     onSuccess: async (claim) => {
       queryClient.setQueryData(claimQueryKey(partnerSlug, claim.id), claim);
-      await queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        claim.item === null
+          ? undefined
+          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, claim.item.id) }),
+      ]);
     },
   });
 }

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 
 import { isStale, staleClaim } from './claim-conflict';
 import { claimQueryKey, ifMatch } from './get-claim';
-import { claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './get-claims';
 
 /** DELETE /api/partners/{slug}/claims/{id}: a draft and its evidence are gone (manager, admin). */
 export async function deleteClaim(
@@ -20,10 +20,16 @@ export async function deleteClaim(
 export function useDeleteClaim(partnerSlug: string, claimId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (version: number) => deleteClaim(partnerSlug, claimId, version),
-    onSuccess: async () => {
+    mutationFn: ({ version }: { version: number; itemId: string | null }) =>
+      deleteClaim(partnerSlug, claimId, version),
+    onSuccess: async (_answer, { itemId }) => {
       queryClient.removeQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });
-      await queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        itemId === null
+          ? undefined
+          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, itemId) }),
+      ]);
     },
     onError: async (error) => {
       const current = staleClaim(error);

@@ -84,6 +84,14 @@ export async function fetchClaims(
 export const claimListsKey = (partnerSlug: string) =>
   ['partners', partnerSlug, 'claims', 'list'] as const;
 
+/**
+ * The inventory screens' queries of an item (the item, its movements: each movement names its
+ * claim and that claim's status), by the key those screens use: a claim filed or moved refreshes
+ * them.
+ */
+export const claimedItemKey = (partnerSlug: string, itemId: string) =>
+  ['partners', partnerSlug, 'inventory', 'item', itemId] as const;
+
 export const claimsQueryOptions = (partnerSlug: string, query: ClaimQuery) =>
   queryOptions({
     queryKey: [...claimListsKey(partnerSlug), query],

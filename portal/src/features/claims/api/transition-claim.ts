@@ -6,7 +6,7 @@ import type { ApiBody } from '@/lib/api-paths';
 import { isStale, staleClaim } from './claim-conflict';
 import { claimEventsKey } from './get-claim-events';
 import { claimQueryKey, ifMatch, type Claim } from './get-claim';
-import { claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './get-claims';
 
 export type ClaimTransitionBody = ApiBody<
   '/api/partners/{partnerSlug}/claims/{id}/transitions',
@@ -42,6 +42,9 @@ export function useTransitionClaim(partnerSlug: string, claimId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
         queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        claim.item === null
+          ? undefined
+          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, claim.item.id) }),
       ]);
     },
     onError: async (error) => {

@@ -274,7 +274,11 @@ export function ClaimActions({
           confirmLabel="Delete draft"
           tone="danger"
           trigger={<Button variant="secondary">Delete</Button>}
-          onConfirm={() => deletion.mutateAsync(claim.version).then(onDeleted)}
+          onConfirm={() =>
+            deletion
+              .mutateAsync({ version: claim.version, itemId: claim.item?.id ?? null })
+              .then(onDeleted)
+          }
         >
           <StaleClaimAlert error={deletion.error} />
           {deletion.error instanceof ApiError && deletion.error.status === 412 ? null : (
