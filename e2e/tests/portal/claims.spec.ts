@@ -155,6 +155,8 @@ test.describe('a claim from filing to payout', () => {
   test('staff reviews and asks for information; the manager answers; staff approves part and pays', async ({
     browser,
   }) => {
+    // Two people signing in (argon2) and seven steps: more than the default 30 s on two cores.
+    test.slow();
     test.skip(claimUrl === '', 'needs the filed claim');
     const staff = await personAt(browser, 'staff@portal.example');
     const manager = await personAt(browser, MANAGER);
@@ -257,6 +259,7 @@ async function fileDraft(page: Page, description: string): Promise<string> {
 test('two people edit the same draft: the second sees "changed since you opened it" and loses nothing', async ({
   browser,
 }) => {
+  test.slow();
   const first = await personAt(browser, MANAGER);
   const second = await personAt(browser, MANAGER);
   const id = await fileDraft(first.page, 'A parcel of gloves went missing at the dock.');
@@ -277,6 +280,7 @@ test('two people edit the same draft: the second sees "changed since you opened 
   await secondForm.getByLabel(/^Reference/).fill('PO-7781');
   await secondForm.getByRole('button', { name: 'Save changes' }).click();
   await expect(secondForm.getByText('This claim changed since you opened it')).toBeVisible();
+  await expect(secondForm).toContainText('Changed meanwhile: Description.');
   // What the second person typed stays; what the first saved shows beside it.
   await expect(secondForm.getByLabel(/^Reference/)).toHaveValue('PO-7781');
   await expect(secondForm.getByLabel(/^Description/)).toHaveValue(
@@ -285,6 +289,7 @@ test('two people edit the same draft: the second sees "changed since you opened 
   await second.page.screenshot({ path: 'test-results/claims-stale-edit.png', fullPage: true });
   await secondForm.getByRole('button', { name: 'Save changes' }).click();
   await expect(secondForm).toHaveCount(0);
+  await expect(timeline(second.page).getByText('Edited', { exact: true })).toHaveCount(2);
   const claim = second.page.getByRole('region', { name: 'Claim' });
   await expect(claim).toContainText('PO-7781');
   await expect(claim).toContainText('A parcel of 40 gloves went missing at the dock.');

@@ -4,6 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
 
 import { isStale, staleClaim } from './claim-conflict';
+import { claimEventsKey } from './get-claim-events';
 import { claimQueryKey, ifMatch, type Claim } from './get-claim';
 import { claimListsKey } from './get-claims';
 
@@ -34,7 +35,10 @@ export function useUpdateClaim(partnerSlug: string, claimId: string) {
       updateClaim(partnerSlug, claimId, version, body),
     onSuccess: async (claim) => {
       queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), claim);
-      await queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+      ]);
     },
     onError: async (error) => {
       const current = staleClaim(error);

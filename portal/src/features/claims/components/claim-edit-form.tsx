@@ -43,6 +43,16 @@ export function rebaseDraft(mine: ClaimDraft, before: ClaimDraft, now: ClaimDraf
   return merged;
 }
 
+/** How the form's fields read in a sentence. */
+const fieldLabels = {
+  type: 'What happened',
+  itemId: 'Item',
+  quantity: 'Units',
+  incidentDate: 'Incident date',
+  description: 'Description',
+  reference: 'Reference',
+} as const;
+
 /** The form's fields as the claim holds them. */
 export const draftOf = (claim: Claim): ClaimDraft => ({
   type: claim.type,
@@ -78,6 +88,8 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
   // The version (and fields) the person's changes are based on: the claim when the form opened,
   // then the current one once a 412 showed it to them.
   const [base, setBase] = useState(claim);
+  // The fields someone else changed, told beside the 412.
+  const [theirChanges, setTheirChanges] = useState<string[]>([]);
   const form = useFieldProblems(CLAIM_FIELDS);
   const save = useUpdateClaim(partnerSlug, claim.id);
   const fromMovement = claim.movementId === null ? undefined : {};
@@ -112,6 +124,11 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
   if (claim.version > base.version) {
     setBase(claim);
     setDraft(rebaseDraft(draft, draftOf(base), draftOf(claim)));
+    setTheirChanges(
+      Object.keys(changedFields(draftBody(draftOf(base)), draftBody(draftOf(claim)))).map(
+        (field) => fieldLabels[field as keyof typeof fieldLabels],
+      ),
+    );
   }
 
   const refusedByField =
@@ -124,7 +141,7 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
     <Card title="Edit draft" headingLevel={2}>
       <form noValidate onSubmit={submit} aria-label="Edit draft">
         <Stack gap={4}>
-          <StaleClaimAlert error={save.error} />
+          <StaleClaimAlert error={save.error} changes={theirChanges} />
           {noLongerDraft ? (
             <Alert tone="info">
               This claim is no longer a draft; your changes cannot be saved. Copy what you need.

@@ -11,7 +11,14 @@ import { ClaimStatusPill } from './claim-status';
  * promises (docs/product.md §4), and the state it is in now; nothing typed is lost, and nothing is
  * sent again until the person says so.
  */
-export function StaleClaimAlert({ error }: { error: unknown }) {
+export function StaleClaimAlert({
+  error,
+  changes = [],
+}: {
+  error: unknown;
+  /** What someone else changed, when the screen can tell ("Description", "Units"). */
+  changes?: readonly string[];
+}) {
   if (!(error instanceof ApiError) || error.status !== 412) return null;
   const current = staleClaim(error);
   return (
@@ -22,8 +29,9 @@ export function StaleClaimAlert({ error }: { error: unknown }) {
         <>
           It is now{' '}
           <ClaimStatusPill status={current.status} partiallyApproved={current.partiallyApproved} />{' '}
-          (version {current.version}), shown on the page. Check it, then try again: what you typed
-          is kept.
+          (version {current.version}), shown on the page.
+          {changes.length > 0 ? ` Changed meanwhile: ${changes.join(', ')}.` : ''} Check it, then
+          try again: what you typed is kept.
         </>
       )}
     </Alert>

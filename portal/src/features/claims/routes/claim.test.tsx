@@ -180,6 +180,7 @@ describe('claim page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     expect(await within(form).findByText('This claim changed since you opened it')).toBeVisible();
+    expect(form).toHaveTextContent('Changed meanwhile: Reference.');
     expect(within(form).getByLabelText(/^Description/)).toHaveValue(
       'Crushed carton and a torn fly.',
     );
