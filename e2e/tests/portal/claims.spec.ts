@@ -312,12 +312,12 @@ test.describe('claims list', () => {
     await page.goto(LIST);
     await settled(page);
 
-    const tabs = page.getByRole('tablist', { name: 'Claim status' });
-    await expect(tabs.getByRole('tab', { name: /^All \d/ })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    const tabs = page.getByRole('navigation', { name: 'Claim status' });
+    await expect(tabs.getByRole('link', { name: /^All \d/ })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
-    await tabs.getByRole('tab', { name: /^Draft \d/ }).click();
+    await tabs.getByRole('link', { name: /^Draft \d/ }).click();
     await expect(page).toHaveURL(/status=draft/);
     await page.getByRole('combobox', { name: 'Type' }).selectOption('other');
     await expect(page).toHaveURL(/type=other/);
@@ -333,9 +333,9 @@ test.describe('claims list', () => {
 
     await page.reload();
     await settled(page);
-    await expect(tabs.getByRole('tab', { name: /^Draft \d/ })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await expect(tabs.getByRole('link', { name: /^Draft \d/ })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
     await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('other');
     await expect(page.getByRole('searchbox', { name: 'Search claims' })).toHaveValue(claim.number);

@@ -62,34 +62,6 @@ export const LongContent: Story = {
   ],
 };
 
-/** Tabs that filter a list by status, each with how many it holds (a claims list). */
-export const WithCounts: Story = {
-  args: {
-    defaultValue: 'all',
-    activationMode: 'manual',
-    children: (
-      <>
-        <TabList aria-label="Claim status">
-          {[
-            ['all', 'All', '1,204'],
-            ['draft', 'Draft', '12'],
-            ['submitted', 'Submitted', '3'],
-            ['in_review', 'In review', '0'],
-          ].map(([value = '', label, count]) => (
-            <Tab key={value} value={value} count={count}>
-              {label}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanel value="all">Every claim.</TabPanel>
-        <TabPanel value="draft">The drafts.</TabPanel>
-        <TabPanel value="submitted">The submitted claims.</TabPanel>
-        <TabPanel value="in_review">The claims in review.</TabPanel>
-      </>
-    ),
-  },
-};
-
 export const RightToLeft: Story = { parameters: { direction: 'rtl' } };
 
 export const DarkTheme: Story = { parameters: { theme: 'dark' } };

@@ -29,21 +29,4 @@ describe('Tabs', () => {
     expect(onValueChange).toHaveBeenCalledWith('table');
     expect(screen.getByRole('tabpanel', { name: 'Table' })).toHaveTextContent('Table view');
   });
-
-  it('reads a tab’s count as part of its name', () => {
-    render(
-      <Tabs defaultValue="draft">
-        <TabList aria-label="Claim status">
-          <Tab value="all">All</Tab>
-          <Tab value="draft" count="12">
-            Draft
-          </Tab>
-        </TabList>
-        <TabPanel value="all">Every claim</TabPanel>
-        <TabPanel value="draft">Drafts</TabPanel>
-      </Tabs>,
-    );
-    expect(screen.getByRole('tab', { name: 'Draft 12' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'All' })).toBeInTheDocument();
-  });
 });

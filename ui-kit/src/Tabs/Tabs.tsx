@@ -36,26 +36,11 @@ export interface TabProps extends ComponentPropsWithRef<typeof RadixTabs.Trigger
   value: string;
   /** The tab's label. */
   children: ReactNode;
-  /**
-   * How many things the tab's view holds ("Drafts 12"), shown as a counter after the label and
-   * read as part of the tab's name. Format it for the reader's locale (`1,204`).
-   */
-  count?: ReactNode;
 }
 
 /** One tab. */
-export function Tab({ className, children, count, ...rest }: TabProps) {
-  return (
-    <RadixTabs.Trigger className={cx(styles.tab, className)} {...rest}>
-      {children}
-      {count === undefined || count === null ? null : (
-        <>
-          {/* The space keeps the label and the count apart in the tab's accessible name. */}{' '}
-          <span className={styles.count}>{count}</span>
-        </>
-      )}
-    </RadixTabs.Trigger>
-  );
+export function Tab({ className, ...rest }: TabProps) {
+  return <RadixTabs.Trigger className={cx(styles.tab, className)} {...rest} />;
 }
 
 export interface TabPanelProps extends ComponentPropsWithRef<typeof RadixTabs.Content> {

@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
 
 import { claimQueryKey, type Claim } from './get-claim';
-import { claimedItemKey, claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './claims-shared';
 
 export type CreateClaimBody = ApiBody<'/api/partners/{partnerSlug}/claims', 'post'>;
 

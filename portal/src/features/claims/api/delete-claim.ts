@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client';
 
 import { isStale, staleClaim } from './claim-conflict';
 import { claimQueryKey, ifMatch } from './get-claim';
-import { claimedItemKey, claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './claims-shared';
 
 /** DELETE /api/partners/{slug}/claims/{id}: a draft and its evidence are gone (manager, admin). */
 export async function deleteClaim(

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
@@ -23,19 +23,24 @@ export async function fetchClaimEvents(
   return data as ClaimEventPage;
 }
 
+/** Every page of a claim's timeline starts with this key. */
 export const claimEventsKey = (partnerSlug: string, claimId: string) =>
   ['partners', partnerSlug, 'claims', 'claim', claimId, 'events'] as const;
 
-export const claimEventsQueryOptions = (partnerSlug: string, claimId: string) =>
-  infiniteQueryOptions({
-    queryKey: claimEventsKey(partnerSlug, claimId),
-    queryFn: ({ signal, pageParam }) =>
-      fetchClaimEvents(partnerSlug, claimId, pageParam ?? undefined, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+export const claimEventsQueryOptions = (
+  partnerSlug: string,
+  claimId: string,
+  cursor: string | undefined,
+) =>
+  queryOptions({
+    queryKey: [...claimEventsKey(partnerSlug, claimId), cursor ?? null],
+    queryFn: ({ signal }) => fetchClaimEvents(partnerSlug, claimId, cursor, signal),
   });
 
-/** The whole timeline so far; `fetchNextPage` reads on when it holds more than a page. */
-export function useClaimEvents(partnerSlug: string, claimId: string) {
-  return useInfiniteQuery(claimEventsQueryOptions(partnerSlug, claimId));
+/**
+ * One page of the timeline. The screen reads on page by page (each page its own query, rather
+ * than an infinite query: its code would weigh on every page of the portal's shared chunk).
+ */
+export function useClaimEvents(partnerSlug: string, claimId: string, cursor: string | undefined) {
+  return useQuery(claimEventsQueryOptions(partnerSlug, claimId, cursor));
 }

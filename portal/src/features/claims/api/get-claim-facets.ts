@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
 
-import { claimListsKey } from './get-claims';
+import { claimListsKey } from './claims-shared';
 
 /** GET /api/partners/{slug}/claims/facets: how many claims in each status and of each type. */
 export type ClaimFacets = ApiData<'/api/partners/{partnerSlug}/claims/facets', 'get'>;

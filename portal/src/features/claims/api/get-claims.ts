@@ -4,11 +4,11 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
 import type { ListQuery } from '@/lib/list-state';
 
+import { claimListsKey, claimStatuses, claimTypes } from './claims-shared';
+
 /** GET /api/partners/{slug}/claims: one page of the partner's claims (docs/api.md, Lists). */
 export type ClaimPage = ApiData<'/api/partners/{partnerSlug}/claims', 'get'>;
 export type ClaimRow = ClaimPage['items'][number];
-export type ClaimStatus = ClaimRow['status'];
-export type ClaimType = ClaimRow['type'];
 
 type ClaimListParams = ApiQuery<'/api/partners/{partnerSlug}/claims', 'get'>;
 
@@ -21,25 +21,6 @@ export const claimSortFields = [
   'updatedAt',
 ] as const;
 export type ClaimSortField = (typeof claimSortFields)[number];
-
-/** The lifecycle's statuses, in its order (docs/product.md §4). */
-export const claimStatuses = [
-  'draft',
-  'submitted',
-  'in_review',
-  'info_requested',
-  'approved',
-  'rejected',
-  'paid',
-  'withdrawn',
-] as const satisfies readonly ClaimStatus[];
-
-export const claimTypes = [
-  'lost',
-  'damaged',
-  'shortage',
-  'other',
-] as const satisfies readonly ClaimType[];
 
 /**
  * The list's filters, under the API's names. A filing date range (`from`, `to`: `YYYY-MM-DD` in
@@ -79,18 +60,6 @@ export async function fetchClaims(
   });
   return data as ClaimPage;
 }
-
-/** Every query of the partner's claim lists (and their facets) starts with this key. */
-export const claimListsKey = (partnerSlug: string) =>
-  ['partners', partnerSlug, 'claims', 'list'] as const;
-
-/**
- * The inventory screens' queries of an item (the item, its movements: each movement names its
- * claim and that claim's status), by the key those screens use: a claim filed or moved refreshes
- * them.
- */
-export const claimedItemKey = (partnerSlug: string, itemId: string) =>
-  ['partners', partnerSlug, 'inventory', 'item', itemId] as const;
 
 export const claimsQueryOptions = (partnerSlug: string, query: ClaimQuery) =>
   queryOptions({

@@ -6,7 +6,7 @@ import type { ApiBody } from '@/lib/api-paths';
 import { isStale, staleClaim } from './claim-conflict';
 import { claimEventsKey } from './get-claim-events';
 import { claimQueryKey, ifMatch, type Claim } from './get-claim';
-import { claimedItemKey, claimListsKey } from './get-claims';
+import { claimedItemKey, claimListsKey } from './claims-shared';
 
 export type ClaimTransitionBody = ApiBody<
   '/api/partners/{partnerSlug}/claims/{id}/transitions',

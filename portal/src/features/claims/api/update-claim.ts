@@ -6,7 +6,7 @@ import type { ApiBody } from '@/lib/api-paths';
 import { isStale, staleClaim } from './claim-conflict';
 import { claimEventsKey } from './get-claim-events';
 import { claimQueryKey, ifMatch, type Claim } from './get-claim';
-import { claimListsKey } from './get-claims';
+import { claimListsKey } from './claims-shared';
 
 export type UpdateClaimBody = ApiBody<'/api/partners/{partnerSlug}/claims/{id}', 'patch'>;
 

@@ -1,8 +1,8 @@
-import { addDays, toCalendarDate } from '@partner-portal/ui-kit';
+import { toCalendarDate } from '@partner-portal/ui-kit';
 
 import type { FieldProblems } from '@/lib/form-problems';
 
-import type { ClaimType } from '../api/get-claims';
+import type { ClaimType } from '../api/claims-shared';
 
 /** The fields of a claim's form, in the order the form shows them (the first problem is focused). */
 export const CLAIM_FIELDS = [
@@ -55,6 +55,13 @@ export const claimTypeOfKind: Partial<Record<string, ClaimType>> = {
   damage: 'damaged',
   receipt: 'shortage',
 };
+
+/** A calendar day `days` after `day` (before, when negative): no time zone involved. */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /** The earliest and latest incident date the filing window allows today. */
 export function filingWindow(today: string = toCalendarDate(new Date())) {

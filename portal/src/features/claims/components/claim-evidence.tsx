@@ -3,16 +3,13 @@ import {
   DateTime,
   EmptyState,
   ErrorState,
-  FileDropzone,
   formatBytes,
   Link,
   Skeleton,
   Stack,
-  type FileDropzoneItem,
 } from '@partner-portal/ui-kit';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 
-import { ApiError } from '@/lib/api-client';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { describeApiError } from '@/lib/api-errors';
 import { DISPLAY_LOCALE } from '@/lib/format';
@@ -20,40 +17,15 @@ import { DISPLAY_LOCALE } from '@/lib/format';
 import { useDeleteClaimAttachment } from '../api/delete-claim-attachment';
 import type { Claim } from '../api/get-claim';
 import { claimAttachmentUrl, useClaimAttachments } from '../api/get-claim-attachments';
-import { useUploadClaimAttachment } from '../api/upload-claim-attachment';
 
 import styles from './claim-page.module.css';
 import { EvidenceChecklist } from './evidence-checklist';
-import { EVIDENCE_ACCEPT, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from './evidence-rules';
-import { requiredEvidence } from './labels';
+import { MAX_EVIDENCE_FILES, requiredEvidence } from './evidence-rules';
 
-/** An upload on its way, or one that failed (kept in the list with its reason until removed). */
-interface Upload {
-  id: string;
-  name: string;
-  size: number;
-  status: FileDropzoneItem['status'];
-  progress: number;
-  error?: string;
-}
-
-const uploadProblem = (error: unknown): string => {
-  if (error instanceof ApiError) {
-    switch (error.code) {
-      case 'file_too_large':
-        return 'Larger than 10 MB.';
-      case 'unsupported_media_type':
-        return 'Not a PDF, PNG, JPEG or WebP file.';
-      case 'too_many_attachments':
-        return 'A claim holds at most 10 files.';
-      case 'evidence_closed':
-        return 'Evidence can no longer be added to this claim.';
-      default:
-        return error.errors[0]?.message ?? error.detail ?? error.title;
-    }
-  }
-  return describeApiError(error)?.message ?? 'Upload failed.';
-};
+// Only those who may add evidence load the dropzone.
+const EvidenceUploader = lazy(async () => ({
+  default: (await import('./evidence-uploader')).EvidenceUploader,
+}));
 
 export interface ClaimEvidenceProps {
   partnerSlug: string;
@@ -67,33 +39,13 @@ export interface ClaimEvidenceProps {
  */
 export function ClaimEvidence({ partnerSlug, claim }: ClaimEvidenceProps) {
   const attachments = useClaimAttachments(partnerSlug, claim.id);
-  const upload = useUploadClaimAttachment(partnerSlug, claim.id);
   const removal = useDeleteClaimAttachment(partnerSlug, claim.id);
-  const [uploads, setUploads] = useState<Upload[]>([]);
   // Evidence is open to this person exactly when they may edit the draft or answer the request.
   const open = claim.allowedActions.includes('edit') || claim.allowedActions.includes('respond');
   const files = attachments.data?.items ?? [];
   const needed = requiredEvidence[claim.type];
   const hasEvidence =
     needed !== null && files.some(({ contentType }) => needed.accepts(contentType));
-
-  const send = async (file: File) => {
-    const id = crypto.randomUUID();
-    const update = (patch: Partial<Upload>) =>
-      setUploads((current) =>
-        current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)),
-      );
-    setUploads((current) => [
-      ...current,
-      { id, name: file.name, size: file.size, status: 'uploading', progress: 0 },
-    ]);
-    try {
-      await upload.mutateAsync({ file, onProgress: (progress) => update({ progress }) });
-      setUploads((current) => current.filter((entry) => entry.id !== id));
-    } catch (error) {
-      update({ status: 'error', error: uploadProblem(error) });
-    }
-  };
 
   const list = () => {
     if (attachments.isPending) return <Skeleton height="3rem" />;
@@ -159,20 +111,13 @@ export function ClaimEvidence({ partnerSlug, claim }: ClaimEvidenceProps) {
       {list()}
       <ApiProblemAlert error={removal.error} />
       {open ? (
-        <FileDropzone
-          label="Add evidence"
-          hint="PDF, PNG, JPEG or WebP, up to 10 MB each, at most 10 per claim."
-          accept={EVIDENCE_ACCEPT}
-          multiple
-          maxSize={MAX_EVIDENCE_BYTES}
-          maxFiles={Math.max(0, MAX_EVIDENCE_FILES - files.length)}
-          files={uploads}
-          onFilesAccepted={(accepted) => {
-            for (const file of accepted) void send(file);
-          }}
-          onRemove={(id) => setUploads((current) => current.filter((entry) => entry.id !== id))}
-          disabled={files.length >= MAX_EVIDENCE_FILES}
-        />
+        <Suspense fallback={null}>
+          <EvidenceUploader
+            partnerSlug={partnerSlug}
+            claimId={claim.id}
+            room={Math.max(0, MAX_EVIDENCE_FILES - files.length)}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

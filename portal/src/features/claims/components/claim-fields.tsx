@@ -11,7 +11,7 @@ import {
 import type { FieldProblemsApi } from '@/lib/form-problems';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
-import { claimTypes } from '../api/get-claims';
+import { claimTypes, type ClaimType } from '../api/claims-shared';
 
 import {
   DESCRIPTION_MAX,
@@ -22,7 +22,15 @@ import {
 } from './claim-draft';
 import styles from './claim-page.module.css';
 import { ItemPicker } from './item-picker';
-import { claimTypeHints, claimTypeLabels } from './labels';
+import { claimTypeLabels } from './labels';
+
+/** What each type is for, under the type's choice in the form. */
+const claimTypeHints: Record<ClaimType, string> = {
+  lost: 'Stock the network lost (a loss movement).',
+  damaged: 'Stock damaged in the network (a damage movement).',
+  shortage: 'An inbound shipment received short (a receipt).',
+  other: 'Anything else; the item is optional.',
+};
 
 export interface ClaimFieldsProps {
   partnerSlug: string;

@@ -21,8 +21,17 @@ import { useAddClaimComment } from '../api/add-claim-comment';
 import { useClaimEvents, type ClaimEvent } from '../api/get-claim-events';
 
 import styles from './claim-page.module.css';
-import { transitionTitles } from './labels';
 
+/** The timeline's title of a transition, by the status it moved to. */
+const transitionTitles: Record<string, string> = {
+  submitted: 'Submitted',
+  in_review: 'Review started',
+  info_requested: 'Info requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Marked paid',
+  withdrawn: 'Withdrawn',
+};
 /** What an event says in the timeline. */
 function titleOf(event: ClaimEvent): string {
   switch (event.kind) {
@@ -116,15 +125,23 @@ export interface ClaimTimelineProps {
   canComment: boolean;
 }
 
-/** Every event of the claim, oldest first, and the comment box for those who may comment. */
-export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelineProps) {
-  const events = useClaimEvents(partnerSlug, claimId);
-  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
-
-  let content;
-  if (events.isPending) content = <Skeleton height="6rem" />;
-  else if (events.isError) {
-    content = (
+/** One page of the timeline; the last page read offers the next, when there is one. */
+function EventsPage({
+  partnerSlug,
+  claimId,
+  cursor,
+  onMore,
+}: {
+  partnerSlug: string;
+  claimId: string;
+  cursor: string | undefined;
+  /** Called with the next page's cursor; undefined once that page is shown. */
+  onMore: ((cursor: string) => void) | undefined;
+}) {
+  const events = useClaimEvents(partnerSlug, claimId, cursor);
+  if (events.isPending) return <Skeleton height="6rem" />;
+  if (events.isError) {
+    return (
       <ErrorState
         title="We couldn't load the timeline"
         description={describeApiError(events.error)?.message}
@@ -132,29 +149,46 @@ export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelin
         retrying={events.isFetching}
       />
     );
-  } else {
-    content = (
-      <>
-        <Timeline aria-label="Claim history" items={items.map(itemOf)} />
-        {events.hasNextPage ? (
-          <Inline gap={2}>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={events.isFetchingNextPage}
-              onClick={() => void events.fetchNextPage()}
-            >
-              Show later events
-            </Button>
-          </Inline>
-        ) : null}
-      </>
-    );
   }
+  const next = events.data.nextCursor;
+  return (
+    <>
+      <Timeline
+        aria-label={cursor === undefined ? 'Claim history' : 'Claim history, later events'}
+        items={events.data.items.map(itemOf)}
+      />
+      {next !== null && onMore !== undefined ? (
+        <Inline gap={2}>
+          <Button variant="secondary" size="sm" onClick={() => onMore(next)}>
+            Show later events
+          </Button>
+        </Inline>
+      ) : null}
+    </>
+  );
+}
+
+/** Every event of the claim, oldest first, and the comment box for those who may comment. */
+export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelineProps) {
+  // The cursors of the pages read beyond the first, in order.
+  const [later, setLater] = useState<string[]>([]);
+  const cursors = [undefined, ...later];
 
   return (
     <Stack gap={4}>
-      {content}
+      {cursors.map((cursor, index) => (
+        <EventsPage
+          key={cursor ?? 'first'}
+          partnerSlug={partnerSlug}
+          claimId={claimId}
+          cursor={cursor}
+          onMore={
+            index === cursors.length - 1
+              ? (next) => setLater((current) => [...current, next])
+              : undefined
+          }
+        />
+      ))}
       {canComment ? <CommentForm partnerSlug={partnerSlug} claimId={claimId} /> : null}
     </Stack>
   );

@@ -9,7 +9,8 @@ import {
 import { formatCount } from '@/lib/format';
 import type { ListState } from '@/lib/list-state';
 
-import { claimTypes, type ClaimFilterKey, type ClaimSortField } from '../api/get-claims';
+import { claimTypes } from '../api/claims-shared';
+import { type ClaimFilterKey, type ClaimSortField } from '../api/get-claims';
 import type { ClaimFacets } from '../api/get-claim-facets';
 
 import { claimTypeLabels } from './labels';

@@ -1,9 +1,9 @@
 import { Alert } from '@partner-portal/ui-kit';
 
-import type { ClaimType } from '../api/get-claims';
+import type { ClaimType } from '../api/claims-shared';
 
 import styles from './claim-page.module.css';
-import { requiredEvidence } from './labels';
+import { requiredEvidence } from './evidence-rules';
 
 export interface EvidenceChecklistProps {
   type: ClaimType | '';

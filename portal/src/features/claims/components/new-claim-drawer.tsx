@@ -35,9 +35,13 @@ import {
 } from './claim-draft';
 import { ClaimFields } from './claim-fields';
 import styles from './claim-page.module.css';
-import { EVIDENCE_ACCEPT, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from './evidence-rules';
+import {
+  EVIDENCE_ACCEPT,
+  MAX_EVIDENCE_BYTES,
+  MAX_EVIDENCE_FILES,
+  requiredEvidence,
+} from './evidence-rules';
 import { EvidenceChecklist } from './evidence-checklist';
-import { requiredEvidence } from './labels';
 
 const createMessages: ApiErrorMessages = {
   byStatus: {

@@ -1,9 +1,10 @@
-import { claimStatusLabels, Tab, TabList, TabPanel, Tabs } from '@partner-portal/ui-kit';
-import type { ReactNode } from 'react';
+import { claimStatusLabels, TabNav } from '@partner-portal/ui-kit';
+import { useLocation } from 'react-router-dom';
 
 import { formatCount } from '@/lib/format';
+import { LIST_PARAMS } from '@/lib/list-state';
 
-import { claimStatuses, type ClaimStatus } from '../api/get-claims';
+import { claimStatuses, type ClaimStatus } from '../api/claims-shared';
 import type { ClaimFacets } from '../api/get-claim-facets';
 
 /** The tab of every status. */
@@ -12,54 +13,42 @@ const ALL = 'all';
 export interface StatusTabsProps {
   /** The status the list is filtered by; none for every claim. */
   status: ClaimStatus | undefined;
-  onStatusChange: (status: ClaimStatus | undefined) => void;
   /** The partner's claims per status (claim_counts), for the tabs' counters. */
   facets: ClaimFacets | undefined;
-  /** The list: shown in the selected tab's panel. */
-  children: ReactNode;
 }
 
 /**
- * The claims list's status filter as tabs, each with how many claims it holds. The arrows move
- * between tabs and Enter chooses one (a tab's list is a request: it is not sent on every arrow).
+ * The claims list's status filter as tabs, each a link to the list in that status (its other
+ * filters, search and sort kept, from its first page) with how many claims it holds.
  */
-export function StatusTabs({ status, onStatusChange, facets, children }: StatusTabsProps) {
+export function StatusTabs({ status, facets }: StatusTabsProps) {
+  const location = useLocation();
   const counts = new Map(facets?.statuses.map(({ value, count }) => [value, count]));
   const total = facets?.statuses.reduce((sum, { count }) => sum + count, 0);
-  const tabs: Array<{ value: string; label: string; count: number | undefined }> = [
-    { value: ALL, label: 'All', count: total },
-    ...claimStatuses.map((value) => ({
-      value,
-      label: claimStatusLabels[value],
-      count: counts.get(value),
-    })),
-  ];
-  const selected = status ?? ALL;
+  const hrefFor = (value: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(LIST_PARAMS.cursor);
+    if (value === ALL) params.delete('status');
+    else params.set('status', value);
+    const search = params.toString();
+    return `${location.pathname}${search === '' ? '' : `?${search}`}`;
+  };
+  const count = (value: number | undefined) =>
+    value === undefined ? undefined : formatCount(value);
 
   return (
-    <Tabs
-      value={selected}
-      activationMode="manual"
-      onValueChange={(value) =>
-        onStatusChange(claimStatuses.find((candidate) => candidate === value))
-      }
-    >
-      <TabList aria-label="Claim status">
-        {tabs.map(({ value, label, count }) => (
-          <Tab
-            key={value}
-            value={value}
-            count={count === undefined ? undefined : formatCount(count)}
-          >
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      {tabs.map(({ value }) => (
-        <TabPanel key={value} value={value}>
-          {value === selected ? children : null}
-        </TabPanel>
-      ))}
-    </Tabs>
+    <TabNav
+      aria-label="Claim status"
+      current={status ?? ALL}
+      items={[
+        { id: ALL, label: 'All', href: hrefFor(ALL), count: count(total) },
+        ...claimStatuses.map((value) => ({
+          id: value,
+          label: claimStatusLabels[value],
+          href: hrefFor(value),
+          count: count(counts.get(value)),
+        })),
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Breadcrumbs, Inline, PageHeader } from '@partner-portal/ui-kit';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -9,7 +9,6 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useClaim } from '../api/get-claim';
 import { ClaimActions } from '../components/claim-actions';
-import { ClaimEditForm } from '../components/claim-edit-form';
 import { ClaimEvidence } from '../components/claim-evidence';
 import { ClaimStatusPill } from '../components/claim-status';
 import { ClaimSummary } from '../components/claim-summary';
@@ -19,6 +18,11 @@ import { claimTypeLabels } from '../components/labels';
 import styles from '../components/claim-page.module.css';
 
 export { createClaimLoader } from '../api/get-claim';
+
+// Only those who edit a draft load its form, once they start.
+const ClaimEditForm = lazy(async () => ({
+  default: (await import('../components/claim-edit-form')).ClaimEditForm,
+}));
 
 /**
  * One claim (docs/product.md §3): its fields and amounts, its status with the actions the person
@@ -80,7 +84,13 @@ export function ClaimRoute() {
       ) : null}
 
       {editing ? (
-        <ClaimEditForm partnerSlug={partnerSlug} claim={claim} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <ClaimEditForm
+            partnerSlug={partnerSlug}
+            claim={claim}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
       ) : null}
 
       <ClaimSummary partnerSlug={partnerSlug} claim={claim} />

@@ -59,28 +59,34 @@ describe('claims list', () => {
 
   it('shows each status as a tab with its count, and filters by it in the URL', async () => {
     const api = claimsApi(viewerSession, () => Response.json(listPage([draftClaim])));
-    const { router } = renderRoute('/acme-outdoor/claims');
+    const { router } = renderRoute('/acme-outdoor/claims?type=damaged&cursor=c2');
     const user = userEvent.setup();
 
-    const tabs = await screen.findByRole('tablist', { name: 'Claim status' });
-    await within(tabs).findByRole('tab', { name: 'All 18' });
-    expect(within(tabs).getByRole('tab', { name: 'Draft 3' })).toBeVisible();
-    expect(within(tabs).getByRole('tab', { name: 'Info requested 0' })).toBeVisible();
-    expect(within(tabs).getByRole('tab', { name: 'All 18' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    const tabs = await screen.findByRole('navigation', { name: 'Claim status' });
+    await within(tabs).findByRole('link', { name: 'All 18' });
+    expect(within(tabs).getByRole('link', { name: 'Info requested 0' })).toBeVisible();
+    expect(within(tabs).getByRole('link', { name: 'All 18' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Each tab keeps the other filters and starts from the first page.
+    expect(within(tabs).getByRole('link', { name: 'Draft 3' })).toHaveAttribute(
+      'href',
+      '/acme-outdoor/claims?type=damaged&status=draft',
     );
 
-    await user.click(within(tabs).getByRole('tab', { name: 'Draft 3' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?status=draft'));
-    await waitFor(() => expect(askedFor(api)).toContain('?status=draft&sort=-createdAt'));
-    expect(within(tabs).getByRole('tab', { name: 'Draft 3' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await user.click(within(tabs).getByRole('link', { name: 'Draft 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=damaged&status=draft'));
+    await waitFor(() =>
+      expect(askedFor(api)).toContain('?status=draft&type=damaged&sort=-createdAt'),
+    );
+    expect(within(tabs).getByRole('link', { name: 'Draft 3' })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
     expect(exportLink()).toHaveAttribute(
       'href',
-      '/api/partners/acme-outdoor/claims.csv?status=draft&sort=-createdAt',
+      '/api/partners/acme-outdoor/claims.csv?status=draft&type=damaged&sort=-createdAt',
     );
   });
 
@@ -118,7 +124,7 @@ describe('claims list', () => {
     expect(askedFor(api)[0]).toBe('?q=CLM-000009&status=paid&type=lost&sort=amountClaimed');
     expect(screen.getByRole('searchbox', { name: 'Search claims' })).toHaveValue('CLM-000009');
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('lost');
-    expect(screen.getByRole('tab', { name: /^Paid/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: /^Paid/ })).toHaveAttribute('aria-current', 'page');
   });
 
   it('says when no claim matches, and clears the filters', async () => {

@@ -155,42 +155,39 @@ export function ClaimsRoute() {
       />
       <StatusTabs
         status={list.filters.status as ClaimRow['status'] | undefined}
-        onStatusChange={(status) => list.setFilter('status', status)}
         facets={facets.data}
-      >
-        <ListView
-          caption="Claims"
-          noun={{ one: 'claim', other: 'claims' }}
-          state={list}
-          query={claims}
-          columns={columns(partnerSlug)}
-          getRowId={(claim) => claim.id}
-          onRowClick={(claim) => void navigate(paths.claim(partnerSlug, claim.id))}
-          searchLabel="Search claims"
-          searchPlaceholder="Claim number, SKU or item name"
-          filters={<ClaimsFilters state={list} facets={facets.data} />}
-          actions={
-            <>
-              <LinkButton
-                href={claimsCsvUrl(partnerSlug, list.query)}
-                download
-                variant="secondary"
-                size="sm"
-              >
-                Export CSV
-              </LinkButton>
-              {newClaimButton}
-            </>
-          }
-          empty={{
-            title: 'No claims yet',
-            description: manages
-              ? 'File a claim for stock the network lost or damaged, or an inbound shipment received short.'
-              : 'Claims your team files for lost, damaged or short-received stock will be listed here.',
-            action: newClaimButton ?? undefined,
-          }}
-        />
-      </StatusTabs>
+      />
+      <ListView
+        caption="Claims"
+        noun={{ one: 'claim', other: 'claims' }}
+        state={list}
+        query={claims}
+        columns={columns(partnerSlug)}
+        getRowId={(claim) => claim.id}
+        onRowClick={(claim) => void navigate(paths.claim(partnerSlug, claim.id))}
+        searchLabel="Search claims"
+        searchPlaceholder="Claim number, SKU or item name"
+        filters={<ClaimsFilters state={list} facets={facets.data} />}
+        actions={
+          <>
+            <LinkButton
+              href={claimsCsvUrl(partnerSlug, list.query)}
+              download
+              variant="secondary"
+              size="sm"
+            >
+              Export CSV
+            </LinkButton>
+            {newClaimButton}
+          </>
+        }
+        empty={{
+          title: 'No claims yet',
+          description:
+            'Claims your team files for lost, damaged or short-received stock will be listed here.',
+          action: newClaimButton ?? undefined,
+        }}
+      />
       {formOpen ? (
         <Suspense fallback={null}>
           <NewClaimDrawer

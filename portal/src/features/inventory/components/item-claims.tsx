@@ -17,8 +17,15 @@ import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
 
 import { useItemClaims, type ItemClaim } from '../api/get-item-claims';
 
-import styles from './cells.module.css';
-import { claimTypeLabels } from './labels';
+import styles from './item-claims.module.css';
+
+/** How a claim's type reads (docs/product.md §4). */
+const claimTypeLabels: Record<ItemClaim['type'], string> = {
+  lost: 'Lost',
+  damaged: 'Damaged',
+  shortage: 'Shortage',
+  other: 'Other',
+};
 
 const columns = (partnerSlug: string): Array<DataTableColumn<ItemClaim>> => [
   {

@@ -1,7 +1,6 @@
 import type { BadgeTone } from '@partner-portal/ui-kit';
 
 import type { InventoryItem } from '../api/get-inventory';
-import type { ItemClaim } from '../api/get-item-claims';
 import type { MovementKind } from '../api/get-item-movements';
 
 /** How an item's status reads. */
@@ -23,11 +22,3 @@ export const movementKinds: Record<MovementKind, { label: string; tone: BadgeTon
 
 /** The kinds of movement a claim may be filed for (docs/product.md §3: losses and damages). */
 export const claimableKinds: ReadonlySet<MovementKind> = new Set(['loss', 'damage']);
-
-/** How a claim's type reads (docs/product.md §4). */
-export const claimTypeLabels: Record<ItemClaim['type'], string> = {
-  lost: 'Lost',
-  damaged: 'Damaged',
-  shortage: 'Shortage',
-  other: 'Other',
-};

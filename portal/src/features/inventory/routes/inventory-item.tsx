@@ -7,8 +7,10 @@ import {
   Inline,
   Money,
   PageHeader,
+  Skeleton,
   StatusPill,
 } from '@partner-portal/ui-kit';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -19,13 +21,17 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useInventoryItem } from '../api/get-inventory-item';
 import { itemStatusLabels } from '../components/labels';
-import { ItemClaims } from '../components/item-claims';
 import { MovementHistory } from '../components/movement-history';
 import { ReorderPoint } from '../components/reorder-point';
 
 import styles from './inventory-item.module.css';
 
 export { createInventoryItemLoader } from '../api/get-inventory-item';
+
+// Below the movements, so it loads after the item is on screen.
+const ItemClaims = lazy(async () => ({
+  default: (await import('../components/item-claims')).ItemClaims,
+}));
 
 /**
  * One item (docs/product.md §3): its quantities, value, stock state and reorder point (editable by
@@ -120,7 +126,9 @@ export function InventoryItemRoute() {
         <h2 id="claims-heading" className={styles.heading}>
           Claims
         </h2>
-        <ItemClaims partnerSlug={partnerSlug} itemId={item.id} />
+        <Suspense fallback={<Skeleton height="6rem" />}>
+          <ItemClaims partnerSlug={partnerSlug} itemId={item.id} />
+        </Suspense>
       </section>
     </div>
   );
