@@ -300,6 +300,8 @@ test('two people edit the same draft: the second sees "changed since you opened 
 test.describe('claims list', () => {
   const table = (page: Page) => page.getByRole('table', { name: 'Claims' });
   const settled = async (page: Page) => {
+    // The table first: before the lazy screen has rendered, "no busy rows" holds trivially.
+    await expect(table(page)).toBeVisible();
     await expect(table(page).locator('tbody[aria-busy]')).toHaveCount(0);
   };
 
