@@ -12,6 +12,15 @@ interface ClaimJson {
   description: string;
 }
 
+/**
+ * On a real PostgreSQL only (TEST_DATABASE_URL, as CI runs): the embedded PGlite behind its socket
+ * serves every connection from one session, and a dozen connections sending statements at once outside
+ * a transaction break each other's unnamed prepared statements ("unnamed prepared statement does not
+ * exist", 2026-11-23), which is not what these tests are about.
+ */
+const ON_POSTGRES = (process.env.TEST_DATABASE_URL ?? '') !== '';
+const describeOnPostgres = ON_POSTGRES ? describe : describe.skip;
+
 /** How many clients race in each round, and how many rounds. */
 const CLIENTS = 12;
 const ROUNDS = 100;
@@ -21,7 +30,7 @@ const ROUNDS = 100;
  * optimistic concurrency and Idempotency-Key): no lost update, gap-free numbers per partner, and an
  * Idempotency-Key retry that races its first request answers the first claim.
  */
-describe('claims under concurrency', () => {
+describeOnPostgres('claims under concurrency', () => {
   let database: TestDatabase;
   let api: TestApp;
   let dataSource: DataSource;

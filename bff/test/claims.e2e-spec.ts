@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { CHEAP_ARGON2 } from './support/identity.js';
+import { insertItems } from './support/inventory.js';
 import {
   type ClaimsWorld,
   claimsClient,
@@ -246,6 +247,73 @@ describe('claims API', () => {
         .json<{ items: Array<{ id: string; claim: unknown }> }>()
         .items.find((entry) => entry.id === damage);
       expect(unclaimed?.claim).toBeNull();
+    });
+
+    it('files each type from its kind of movement only, of the item and the partner', async () => {
+      const { partner, item } = world;
+      const damage = await insertMovement(dataSource, partner.id, item.id, 'damage', -3);
+      const receipt = await insertMovement(dataSource, partner.id, item.id, 'receipt', 20);
+      const shipment = await insertMovement(dataSource, partner.id, item.id, 'shipment', -5);
+      const other = await claimsWorld(api, dataSource, 'claims-foreign');
+      const foreign = await insertMovement(dataSource, other.partner.id, other.item.id, 'loss', -1);
+      const [secondItem] = await insertItems(dataSource, partner.id, [
+        { sku: `SECOND-${Date.now()}`, unitValue: 40 },
+      ]);
+      const file = (extra: Record<string, unknown>) =>
+        client.create('manager', {
+          quantity: 1,
+          incidentDate: dayFromToday(-1),
+          description: 'Filed from a movement.',
+          ...extra,
+        });
+      const field = async (extra: Record<string, unknown>) => {
+        const response = await file(extra);
+        expect(response.statusCode).toBe(400);
+        return response.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field);
+      };
+
+      expect((await file({ type: 'damaged', movementId: damage })).statusCode).toBe(201);
+      expect((await file({ type: 'shortage', movementId: receipt, quantity: 20 })).statusCode).toBe(
+        201,
+      );
+      expect(await field({ type: 'lost', movementId: shipment })).toEqual(['movementId']);
+      expect(await field({ type: 'other', movementId: shipment })).toEqual(['movementId']);
+      expect(await field({ type: 'lost', movementId: foreign })).toEqual(['movementId', 'itemId']);
+      expect(
+        await field({ type: 'damaged', movementId: damage, itemId: secondItem?.id ?? '' }),
+      ).toEqual(['movementId']);
+      expect(await field({ type: 'lost', itemId: other.item.id })).toEqual(['itemId']);
+      expect(await field({ ...draftBody(world), description: '          ' })).toEqual([
+        'description',
+      ]);
+      expect(await field({ ...draftBody(world), reference: 'r'.repeat(201) })).toEqual([
+        'reference',
+      ]);
+    });
+
+    it('copies the unit value from the item when filed, and again only when an edit changes the item', async () => {
+      const [first, second] = await insertItems(dataSource, world.partner.id, [
+        { sku: `PRICE-A-${Date.now()}`, unitValue: 1000 },
+        { sku: `PRICE-B-${Date.now()}`, unitValue: 30 },
+      ]);
+      const claim = await draft({ itemId: first?.id, quantity: 2 });
+      expect(claim.unitValue.amount).toBe(1000);
+      // The item's price changes: the claim keeps what it was filed with, also through an edit.
+      await dataSource.query(
+        `UPDATE inventory_items SET unit_value = 1500 WHERE partner_id = $1 AND id = $2`,
+        [world.partner.id, first?.id],
+      );
+      const edited = await client.patch('manager', claim.id, { quantity: 3 }, 1);
+      expect(edited.json()).toMatchObject({
+        unitValue: { amount: 1000 },
+        amountClaimed: { amount: 3000 },
+      });
+      const moved = await client.patch('manager', claim.id, { itemId: second?.id }, 2);
+      expect(moved.json()).toMatchObject({
+        item: { id: second?.id },
+        unitValue: { amount: 30 },
+        amountClaimed: { amount: 90 },
+      });
     });
 
     it('answers 404 for a movement of another item or partner on the single-movement route', async () => {
@@ -581,6 +649,16 @@ describe('claims API', () => {
         actor: { id: world.userIds.manager },
       });
       expect((await comment('staff', 'Thanks.')).statusCode).toBe(201);
+      // As a transition names its text, too; not both.
+      const asMessage = await client.send('admin', 'POST', `/${claim.id}/events`, {
+        payload: { message: 'Also as message.' },
+      });
+      expect(asMessage.statusCode).toBe(201);
+      expect(asMessage.json()).toMatchObject({ kind: 'comment', body: 'Also as message.' });
+      const both = await client.send('admin', 'POST', `/${claim.id}/events`, {
+        payload: { body: 'One', message: 'Two' },
+      });
+      expect(both.statusCode).toBe(400);
       expect((await client.get('manager', claim.id)).json<ClaimJson>().version).toBe(1);
       const outsider = await client.send('outsider', 'POST', `/${claim.id}/events`, {
         payload: { body: 'Hi' },

@@ -40,12 +40,14 @@ import { PartnerAccess } from '../partners/decorators/partner-access.decorator.j
 import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
 import { ClaimsService } from './claims.service.js';
 import {
+  ClaimConflictProblemDto,
   ClaimDto,
   ClaimEventDto,
   ClaimEventListQueryDto,
   ClaimExportQueryDto,
   ClaimFacetsDto,
   ClaimListQueryDto,
+  ClaimStaleProblemDto,
   ClaimTransitionDto,
   CreateClaimCommentDto,
   CreateClaimDto,
@@ -81,7 +83,7 @@ const PRECONDITION_REQUIRED = ApiResponse({
   description: 'No `If-Match` (or `*`): `code: precondition_required`.',
 });
 const STALE = ApiPreconditionFailedResponse({
-  type: ProblemDetails,
+  type: ClaimStaleProblemDto,
   description:
     'The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version.',
 });
@@ -229,7 +231,7 @@ export class ClaimsController {
   @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not a manager or admin, or CSRF.' })
   @NO_SUCH_CLAIM
   @ApiConflictResponse({
-    type: ProblemDetails,
+    type: ClaimConflictProblemDto,
     description:
       'Not a draft (`code: transition_not_allowed`, with `allowedActions`), or the movement already has a claim (`code: movement_already_claimed`).',
   })
@@ -259,7 +261,7 @@ export class ClaimsController {
   @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not a manager or admin, or CSRF.' })
   @NO_SUCH_CLAIM
   @ApiConflictResponse({
-    type: ProblemDetails,
+    type: ClaimConflictProblemDto,
     description: 'Not a draft (`code: transition_not_allowed`, with `allowedActions`).',
   })
   @PRECONDITION_REQUIRED
@@ -293,7 +295,7 @@ export class ClaimsController {
   })
   @NO_SUCH_CLAIM
   @ApiConflictResponse({
-    type: ProblemDetails,
+    type: ClaimConflictProblemDto,
     description:
       'The action is not allowed from the current status (`code: transition_not_allowed`, with `allowedActions`).',
   })
@@ -345,7 +347,8 @@ export class ClaimsController {
   @ApiCreatedResponse({ type: ClaimEventDto })
   @ApiBadRequestResponse({
     type: ProblemDetails,
-    description: 'A body of 0 or over 5,000 characters (`code: validation`).',
+    description:
+      'No text, or one of over 5,000 characters, or both `body` and `message` (`code: validation`).',
   })
   @ApiForbiddenResponse({
     type: ProblemDetails,
@@ -357,6 +360,6 @@ export class ClaimsController {
     @Param('id') id: string,
     @Body() body: CreateClaimCommentDto,
   ): Promise<ClaimEventDto> {
-    return this.claims.comment(context, id, body.body);
+    return this.claims.comment(context, id, body.body ?? body.message ?? '');
   }
 }

@@ -20,6 +20,25 @@ export const CLAIM_LIST = defineList({
 });
 
 /**
+ * CLAIM_LIST's twin for a list that matches few claims: the same id, fields and values (so the same
+ * cursors), spelled so that no index gives their order. Such a page is then read through the indexes
+ * of its filters (a claim number, an item's claims) and sorted, instead of walking the list's order
+ * past the claims that do not match (`ClaimsRepository.page`).
+ */
+export const CLAIM_MATCHES_ORDER = defineList({
+  id: CLAIM_LIST.id,
+  sortFields: {
+    createdAt: "(c.created_at + interval '0 seconds')",
+    number: '(c.number + 0)',
+    incidentDate: '(c.incident_date + 0)',
+    amountClaimed: '(c.amount_claimed + 0)',
+    updatedAt: "(c.updated_at + interval '0 seconds')",
+  },
+  defaultSort: '-createdAt',
+  idColumn: 'c.id',
+});
+
+/**
  * A claim's timeline (`GET …/claims/{id}/events`): oldest first, on `claim_events_timeline_idx
  * (partner_id, claim_id, at, id)`.
  */

@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
   type CountPolicy,
+  type KeysetFetched,
+  type KeysetRequest,
+  keysetFetch,
+  keysetFetchCounted,
   keysetPage,
   keysetRows,
   type ListCursorCodec,
@@ -19,7 +23,7 @@ import {
   type ClaimType,
 } from './claim-lifecycle.js';
 import { parseClaimNumber } from './claim-number.js';
-import { CLAIM_EVENT_LIST, CLAIM_LIST } from './claims.lists.js';
+import { CLAIM_EVENT_LIST, CLAIM_LIST, CLAIM_MATCHES_ORDER } from './claims.lists.js';
 
 /** A claim as the API shows it: its row, its item's SKU and name, its creator's name. */
 export interface ClaimRecord {
@@ -160,6 +164,9 @@ export const CLAIM_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisf
 /** The most rows one CSV export writes (docs/product.md §5). */
 export const MAX_EXPORT_ROWS = 1_000_000;
 
+/** See `ClaimsRepository.page`: up to this many matches are read through their indexes and sorted. */
+export const FEW_MATCHES = 1_000;
+
 /**
  * The columns of a claim as the API shows it, `c_<column>` (the list machinery reads raw rows), from
  * `claims c` joined with its item `i` and creator `u`. Evidence types only for drafts: one index
@@ -238,17 +245,27 @@ export class ClaimsRepository {
     return query;
   }
 
-  /** The partner's claims that pass the filters, unordered: the rows of the list and of its CSV. */
+  /**
+   * The partner's claims that pass the filters, unordered: the rows of the list and of its CSV.
+   * `plan`: `walk` to walk the list's order (the item search a hashed semi-join, a filter on each row
+   * walked); `matches` to read the matches through their own indexes (the item search an array of the
+   * items' ids, which `claims_item_idx` takes, beside the number's `claims_partner_id_number_key`).
+   */
   filtered(
     partnerId: string,
     filters: ClaimFilters,
+    plan: 'walk' | 'matches' = 'walk',
     manager: EntityManager = this.dataSource.manager,
   ): SelectQueryBuilder<Claim> {
     const query = this.claims(partnerId, manager);
     if (filters.q !== undefined) {
       const number = parseClaimNumber(filters.q);
-      // The item search is a semi-join on the inventory's trigram index (`inventory_items_search_trgm_idx`).
-      const items = `c.item_id IN (SELECT si.id FROM inventory_items si WHERE si.partner_id = :partnerId AND ${itemSearchText('si')} ILIKE :search)`;
+      // The items are found through the inventory's trigram index (`inventory_items_search_trgm_idx`).
+      const matchingItems = `SELECT si.id FROM inventory_items si WHERE si.partner_id = :partnerId AND ${itemSearchText('si')} ILIKE :search`;
+      const items =
+        plan === 'walk'
+          ? `c.item_id IN (${matchingItems})`
+          : `c.item_id = ANY(ARRAY(${matchingItems}))`;
       if (number !== undefined && /^clm/i.test(filters.q)) {
         query.andWhere('c.number = :number', { number });
       } else if (number !== undefined) {
@@ -283,23 +300,64 @@ export class ClaimsRepository {
     return query;
   }
 
-  /** One page of the list (keyset, CLAIM_LIST); cursors bound to the partner. */
+  /**
+   * One page of the list (keyset, CLAIM_LIST); cursors bound to the partner. The planner finds a rare
+   * item search or an item's claims through their indexes by itself, but not a search by digits alone,
+   * which is a claim number OR an item's text: it walks the list's order past every claim that does not
+   * match. So for such a search the matches are counted first, up to `fewMatches` + 1, through their
+   * own indexes (a BitmapOr of the number's and the items' indexes); that few are read that way, sorted
+   * and counted exactly in the same statement; more are dense enough in the order to walk it. At
+   * 500,000 claims of one partner, `?q=77777` through the API: 78 ms walking, 12 ms so (median of 7,
+   * warm); a common digit string (`?q=123`, 250,000 matches) 18 ms either way.
+   */
   page(
     partnerId: string,
     filters: ClaimFilters,
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ClaimRecord>> {
-    const filtered = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
-    // Read raw into ClaimRecord (`read`), not hydrated as the builder's entity.
-    return keysetPage(filtered as unknown as SelectQueryBuilder<ClaimRecord>, {
+    const walked = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
+    const narrowed =
+      filters.q !== undefined &&
+      parseClaimNumber(filters.q) !== undefined &&
+      !/^clm/i.test(filters.q);
+    return keysetPage(walked, {
       list: CLAIM_LIST,
       query,
       codec,
       boundTo: partnerId,
       total: { exactly: () => this.countedTotal(partnerId, filters), otherwise: CLAIM_TOTAL },
       read: readClaim,
+      ...(narrowed ? { fetch: (request) => this.narrowedRows(partnerId, filters, request) } : {}),
     });
+  }
+
+  /** How many matches a narrowed list reads through their indexes and sorts; the tests shrink it. */
+  fewMatches = FEW_MATCHES;
+
+  private async narrowedRows(
+    partnerId: string,
+    filters: ClaimFilters,
+    request: KeysetRequest,
+  ): Promise<KeysetFetched<ClaimRecord>> {
+    const matches = this.withColumns(this.filtered(partnerId, filters, 'matches'), CLAIM_COLUMNS);
+    if ((await this.countUpTo(matches, this.fewMatches + 1)) <= this.fewMatches) {
+      return keysetFetchCounted(matches, CLAIM_MATCHES_ORDER, request, readClaim);
+    }
+    const walked = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
+    return { rows: await keysetFetch(walked, CLAIM_LIST, request, readClaim) };
+  }
+
+  /** The rows of `query`, counted up to `limit` (a bounded read, whatever the query matches). */
+  private async countUpTo(query: SelectQueryBuilder<Claim>, limit: number): Promise<number> {
+    const [sql, parameters] = query.clone().select('1').limit(limit).getQueryAndParameters();
+    const rows = rowsOf(
+      await this.dataSource.query(
+        `SELECT count(*)::integer AS n FROM (${sql}) AS bounded`,
+        parameters,
+      ),
+    );
+    return integer(rows[0] ?? { n: 0 }, 'n');
   }
 
   /** Every row of the list in its order (keyset batches), at most MAX_EXPORT_ROWS. */
@@ -310,13 +368,7 @@ export class ClaimsRepository {
   ): AsyncGenerator<ClaimRecord> {
     const filtered = this.withColumns(this.filtered(partnerId, filters), EXPORTED_COLUMNS);
     let count = 0;
-    for await (const claim of keysetRows(
-      filtered as unknown as SelectQueryBuilder<ClaimRecord>,
-      CLAIM_LIST,
-      sort,
-      500,
-      readClaim,
-    )) {
+    for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, readClaim)) {
       yield claim;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
@@ -532,8 +584,8 @@ export class ClaimsRepository {
   /**
    * Deletes a draft: takes its row lock guarded by version and status (nothing is done when the guard
    * fails: false), reads its evidence's storage keys (after the lock, so an upload that committed
-   * meanwhile is among them), deletes it (its events and attachments' rows cascade) and the blobs of
-   * the default PostgreSQL evidence store. The storage keys, for another store to delete the bytes.
+   * meanwhile is among them) and deletes it (its events and attachments' rows cascade). The storage
+   * keys, for the evidence store to delete the bytes in the same transaction.
    */
   async deleteDraft(
     partnerId: string,
@@ -559,13 +611,24 @@ export class ClaimsRepository {
       partnerId,
       claimId,
     ]);
-    if (storageKeys.length > 0) {
-      await manager.query(
-        `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
-        [partnerId, storageKeys],
-      );
-    }
     return { deleted: true, storageKeys };
+  }
+
+  /**
+   * Removes evidence bytes of the default PostgreSQL store by storage key (the blob's id), in the
+   * caller's transaction. Stands in for the evidence module's `EvidenceStore.delete(partnerId, keys,
+   * manager)` until that module is part of this one.
+   */
+  async deleteEvidenceBlobs(
+    partnerId: string,
+    storageKeys: readonly string[],
+    manager: EntityManager,
+  ): Promise<void> {
+    if (storageKeys.length === 0) return;
+    await manager.query(
+      `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id::text = ANY($2::text[])`,
+      [partnerId, [...storageKeys]],
+    );
   }
 
   /**
@@ -741,17 +804,14 @@ export class ClaimsRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ClaimEventRecord>> {
-    return keysetPage(
-      this.events(partnerId, claimId) as unknown as SelectQueryBuilder<ClaimEventRecord>,
-      {
-        list: CLAIM_EVENT_LIST,
-        query,
-        codec,
-        boundTo: `${partnerId}:${claimId}`,
-        total: CLAIM_TOTAL,
-        read: readEvent,
-      },
-    );
+    return keysetPage(this.events(partnerId, claimId), {
+      list: CLAIM_EVENT_LIST,
+      query,
+      codec,
+      boundTo: `${partnerId}:${claimId}`,
+      total: CLAIM_TOTAL,
+      read: readEvent,
+    });
   }
 
   async findEvent(partnerId: string, claimId: string, eventId: string): Promise<ClaimEventRecord> {

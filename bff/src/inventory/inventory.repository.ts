@@ -305,7 +305,7 @@ export class InventoryRepository {
       const request = { sort, boundary, backwards: false, count: this.listWindow };
       const window = await this.window(partnerId, filtered, request);
       for (const row of await keysetFetch(
-        window.rows as SelectQueryBuilder<ExportedItem>,
+        window.rows,
         INVENTORY_ITEM_LIST,
         request,
         readExportedItem,
@@ -447,9 +447,7 @@ export class InventoryRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ListedMovement>> {
-    const movements = this.movementsWithClaims(partnerId, itemId);
-    // Read raw into ListedMovement (`read`), not hydrated as the builder's entity.
-    return keysetPage(movements as unknown as SelectQueryBuilder<ListedMovement>, {
+    return keysetPage(this.movementsWithClaims(partnerId, itemId), {
       list: INVENTORY_MOVEMENT_LIST,
       query,
       codec,

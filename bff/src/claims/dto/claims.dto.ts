@@ -17,13 +17,13 @@ import {
   Min,
   MinLength,
   ValidateBy,
+  ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
 import { ListQueryDto } from '../../common/list/index.js';
+import { ProblemDetails } from '../../common/problem-details.js';
 import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
 import {
-  ATTACHMENT_CONTENT_TYPES,
-  type AttachmentContentType,
   CLAIM_ACTIONS,
   CLAIM_DESCRIPTION_MAX,
   CLAIM_DESCRIPTION_MIN,
@@ -242,6 +242,29 @@ export class ClaimDto {
   missing!: ClaimMissingDto[];
 }
 
+/** The 412 of a change based on another version (docs/api.md, Claims: the order of checks). */
+@ApiSchema({ name: 'ClaimStaleProblem' })
+export class ClaimStaleProblemDto extends ProblemDetails {
+  @ApiProperty({
+    type: ClaimDto,
+    description:
+      'The claim as it is now, with what the caller may do with it; its version is the ETag.',
+  })
+  claim!: ClaimDto;
+}
+
+/** The 409 of a change the claim's status does not allow (or of a movement already claimed). */
+@ApiSchema({ name: 'ClaimConflictProblem' })
+export class ClaimConflictProblemDto extends ProblemDetails {
+  @ApiPropertyOptional({
+    enum: ALLOWED_ACTIONS,
+    enumName: 'ClaimAllowedAction',
+    isArray: true,
+    description: 'With `code: transition_not_allowed`: what the caller may do now.',
+  })
+  allowedActions?: AllowedAction[];
+}
+
 @ApiSchema({ name: 'ClaimEvent' })
 export class ClaimEventDto {
   @ApiProperty({ format: 'uuid' })
@@ -273,34 +296,6 @@ export class ClaimEventDto {
 
   @ApiProperty({ format: 'date-time' })
   at!: string;
-}
-
-@ApiSchema({ name: 'Attachment' })
-export class ClaimAttachmentDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty({ example: 'photo-of-the-box.jpg' })
-  filename!: string;
-
-  @ApiProperty({
-    enum: ATTACHMENT_CONTENT_TYPES,
-    enumName: 'AttachmentContentType',
-    description: 'From the file’s first bytes, never from what the client said.',
-  })
-  contentType!: AttachmentContentType;
-
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 * 1024 * 1024 })
-  size!: number;
-
-  @ApiProperty({ pattern: '^[0-9a-f]{64}$', description: 'Hex SHA-256 of the bytes.' })
-  sha256!: string;
-
-  @ApiProperty({ type: ClaimActorDto, nullable: true })
-  uploadedBy!: ClaimActorDto | null;
-
-  @ApiProperty({ format: 'date-time' })
-  createdAt!: string;
 }
 
 @ApiSchema({ name: 'ClaimFacetValue' })
@@ -452,15 +447,43 @@ export class ClaimTransitionDto {
   payoutReference?: string;
 }
 
-/** The body of `POST …/claims/{id}/events`: a comment. */
+/**
+ * The body of `POST …/claims/{id}/events`: a comment, as `body` (the event's field) or `message` (a
+ * transition's): one of them.
+ */
 @ApiSchema({ name: 'CreateClaimComment' })
 export class CreateClaimCommentDto {
-  @ApiProperty({ minLength: 1, maxLength: MAX_MESSAGE_LENGTH })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_MESSAGE_LENGTH,
+    description: 'The comment (or send it as `message`).',
+  })
+  @ValidateIf((comment: CreateClaimCommentDto) => comment.message === undefined)
   @IsString()
   @MinLength(1)
   @MaxLength(MAX_MESSAGE_LENGTH)
   @IsNotBlank()
-  body!: string;
+  body?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: MAX_MESSAGE_LENGTH,
+    description: 'The comment, as a transition names its text; not with `body`.',
+  })
+  @ValidateIf((comment: CreateClaimCommentDto) => comment.message !== undefined)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_MESSAGE_LENGTH)
+  @IsNotBlank()
+  @ValidateBy({
+    name: 'notWithBody',
+    validator: {
+      validate: (_value: unknown, args) =>
+        (args?.object as CreateClaimCommentDto | undefined)?.body === undefined,
+      defaultMessage: () => 'Send the comment as body or as message, not both',
+    },
+  })
+  message?: string;
 }
 
 /**

@@ -56,7 +56,11 @@ export interface KeyedRow<Entity> {
   readonly key: RowKey;
 }
 
-export interface KeysetPageOptions {
+/**
+ * `Row` is what the page holds: the builder's entity, or what `read` makes of a raw row (a plain
+ * object of the page's columns, a record with joined columns).
+ */
+export interface KeysetPageOptions<Row = ObjectLiteral> {
   readonly list: ListDefinition;
   readonly query: ListQuery;
   readonly codec: ListCursorCodec;
@@ -73,15 +77,13 @@ export interface KeysetPageOptions {
    * answers the total too (a plan that reads every row anyway counts them), `total` is not asked;
    * otherwise the total is taken after the rows.
    */
-  readonly fetch?: (
-    request: KeysetRequest,
-  ) => Promise<Array<KeyedRow<ObjectLiteral>> | KeysetFetched<ObjectLiteral>>;
+  readonly fetch?: (request: KeysetRequest) => Promise<Array<KeyedRow<Row>> | KeysetFetched<Row>>;
   /**
    * Reads a row from the statement's raw columns (`<alias>_<column>`, as the driver gives them)
    * instead of TypeORM hydrating an entity per row: cheaper for a list that maps its rows to DTOs
    * anyway. Passed to `fetch`'s own fetches by the feature.
    */
-  readonly read?: RawRead<ObjectLiteral>;
+  readonly read?: RawRead<Row>;
 }
 
 const SORT_KEY_ALIAS = 'list_sort_key';
@@ -95,10 +97,10 @@ const PAST_ALIAS = 'list_past_boundary';
  * millionth row as at the first. The sort and id expressions come from the list definition only.
  * The builder may join to-one relations only (one raw row per entity).
  */
-export async function keysetPage<Entity extends ObjectLiteral>(
+export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
   query: SelectQueryBuilder<Entity>,
-  options: KeysetPageOptions,
-): Promise<Page<Entity>> {
+  options: KeysetPageOptions<Row>,
+): Promise<Page<Row>> {
   const { list, codec } = options;
   const { limit } = options.query;
   const sort = resolveSort(list, options.query.sort);
@@ -150,19 +152,19 @@ export async function keysetPage<Entity extends ObjectLiteral>(
   };
 }
 
-async function fetchWithTotal<Entity extends ObjectLiteral>(
+async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
   query: SelectQueryBuilder<Entity>,
-  options: KeysetPageOptions,
+  options: KeysetPageOptions<Row>,
   request: KeysetRequest,
-): Promise<[Array<KeyedRow<Entity>>, ListTotal]> {
+): Promise<[Array<KeyedRow<Row>>, ListTotal]> {
   const policy = options.total ?? 'exact';
   if (options.fetch === undefined) {
     return Promise.all([
-      keysetFetch(query, options.list, request, options.read as RawRead<Entity> | undefined),
+      keysetFetch<Entity, Row>(query, options.list, request, options.read),
       countTotal(query, policy),
     ]);
   }
-  const fetched = (await options.fetch(request)) as Array<KeyedRow<Entity>> | KeysetFetched<Entity>;
+  const fetched = await options.fetch(request);
   if (Array.isArray(fetched)) return [fetched, await countTotal(query, policy)];
   return [fetched.rows, fetched.total ?? (await countTotal(query, policy))];
 }
@@ -171,17 +173,17 @@ async function fetchWithTotal<Entity extends ObjectLiteral>(
  * Every row of `query` in the list's order, fetched by keyset in batches: the source of a CSV export
  * ("the same filters and order as the list"), pulled only as fast as the client reads.
  */
-export async function* keysetRows<Entity extends ObjectLiteral>(
+export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   sortValue: string | undefined,
   batchSize = 500,
-  read?: RawRead<Entity>,
-): AsyncGenerator<Entity> {
+  read?: RawRead<Row>,
+): AsyncGenerator<Row> {
   const sort = resolveSort(list, sortValue);
   let after: RowKey | undefined;
   for (;;) {
-    const rows = await keysetFetch(
+    const rows = await keysetFetch<Entity, Row>(
       query,
       list,
       { sort, boundary: after, backwards: false, count: batchSize },
@@ -198,12 +200,12 @@ export async function* keysetRows<Entity extends ObjectLiteral>(
  * order, each with its keyset key. The sort expression is the list's field of the request's sort
  * name, so a list may be fetched through a twin definition (same id and fields, other expressions).
  */
-export async function keysetFetch<Entity extends ObjectLiteral>(
+export async function keysetFetch<Entity extends ObjectLiteral, Row = Entity>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
-  read?: RawRead<Entity>,
-): Promise<Array<KeyedRow<Entity>>> {
+  read?: RawRead<Row>,
+): Promise<Array<KeyedRow<Row>>> {
   return (await fetchKeyed(query, list, request, false, read)).rows;
 }
 
@@ -214,22 +216,22 @@ export async function keysetFetch<Entity extends ObjectLiteral>(
  * is not a condition then but the first key of the order (the rows past it first), and the rows
  * before it that fill the limit are dropped here.
  */
-export async function keysetFetchCounted<Entity extends ObjectLiteral>(
+export async function keysetFetchCounted<Entity extends ObjectLiteral, Row = Entity>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
-  read?: RawRead<Entity>,
-): Promise<KeysetFetched<Entity>> {
+  read?: RawRead<Row>,
+): Promise<KeysetFetched<Row>> {
   return fetchKeyed(query, list, request, true, read);
 }
 
-async function fetchKeyed<Entity extends ObjectLiteral>(
+async function fetchKeyed<Entity extends ObjectLiteral, Row>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
   counted: boolean,
-  read: RawRead<Entity> | undefined,
-): Promise<KeysetFetched<Entity>> {
+  read: RawRead<Row> | undefined,
+): Promise<KeysetFetched<Row>> {
   const { boundary, backwards, count } = request;
   const sort = resolveSort(list, request.sort.value);
   const descendingInSql = sort.descending !== backwards;
@@ -257,9 +259,12 @@ async function fetchKeyed<Entity extends ObjectLiteral>(
     .offset(request.offset ?? 0)
     .limit(count);
   let raw: Array<Record<string, unknown>>;
-  let entities: Entity[];
+  let entities: Row[];
   if (read === undefined) {
-    ({ entities, raw } = await pageQuery.getRawAndEntities<Record<string, unknown>>());
+    const hydrated = await pageQuery.getRawAndEntities<Record<string, unknown>>();
+    raw = hydrated.raw;
+    // Without `read`, the page holds the builder's entities: `Row` is its default, `Entity`.
+    entities = hydrated.entities as unknown as Row[];
     if (entities.length !== raw.length) {
       throw new Error(
         `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
@@ -269,7 +274,7 @@ async function fetchKeyed<Entity extends ObjectLiteral>(
     raw = await pageQuery.getRawMany<Record<string, unknown>>();
     entities = raw.map(read);
   }
-  const rows: Array<KeyedRow<Entity>> = [];
+  const rows: Array<KeyedRow<Row>> = [];
   entities.forEach((entity, index) => {
     if (past === undefined || !counted || raw[index]?.[PAST_ALIAS] === true) {
       rows.push({ entity, key: keyOf(raw[index]) });
