@@ -277,6 +277,48 @@ export interface paths {
         patch: operations["updateClaim"];
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/claims/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim’s evidence files, oldest first. */
+        get: operations["listClaimAttachments"];
+        put?: never;
+        /**
+         * Uploads one evidence file (manager, admin) while the claim is a draft or information is requested.
+         * @description multipart/form-data with the file in the field `file`, nothing else. At most 10 MB (refused while it streams in), 10 files per claim, a PDF, PNG, JPEG or WebP judged by its bytes. Writes an `attachment` event; the claim’s version does not change.
+         */
+        post: operations["uploadClaimAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/claims/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file, streamed as an attachment (never shown inline).
+         * @description `Content-Type` is the stored type, `Content-Disposition: attachment` with the name (RFC 6266 `filename*`), `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["downloadClaimAttachment"];
+        put?: never;
+        post?: never;
+        /** Removes an evidence file (manager, admin) while the claim is a draft or information is requested. */
+        delete: operations["deleteClaimAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims/{id}/events": {
         parameters: {
             query?: never;
@@ -560,6 +602,43 @@ export interface components {
          * @enum {string}
          */
         ClaimAllowedAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid" | "edit" | "delete";
+        ClaimAttachment: {
+            /** @description From the file’s first bytes (magic numbers), never from its name. */
+            contentType: components["schemas"]["ClaimAttachmentContentType"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The name the file was uploaded with (a bare name, NFC).
+             * @example damaged-carton.jpg
+             */
+            filename: string;
+            /** Format: uuid */
+            id: string;
+            /** @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 */
+            sha256: string;
+            /**
+             * @description Bytes, 1 to 10,485,760.
+             * @example 48213
+             */
+            size: number;
+            /** @description Who uploaded it; null only if that account was deleted since. */
+            uploadedBy: components["schemas"]["ClaimAttachmentUploader"] | null;
+        };
+        /**
+         * @description From the file’s first bytes (magic numbers), never from its name.
+         * @enum {string}
+         */
+        ClaimAttachmentContentType: "application/pdf" | "image/png" | "image/jpeg" | "image/webp";
+        ClaimAttachmentList: {
+            /** @description Oldest first; at most 10. */
+            items: components["schemas"]["ClaimAttachment"][];
+        };
+        ClaimAttachmentUploader: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maria Manager */
+            name: string;
+        };
         ClaimConflictProblem: {
             /** @description With `code: transition_not_allowed`: what the caller may do now. */
             allowedActions?: components["schemas"]["ClaimAllowedAction"][];
@@ -1917,6 +1996,254 @@ export interface operations {
             };
             /** @description No `If-Match` (or `*`): `code: precondition_required`. */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listClaimAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAttachmentList"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAttachment"];
+                };
+            };
+            /** @description Not multipart, no file or another field, an empty file, or a file name holding a path or control characters (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Over 10 MB (`code: file_too_large`); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a PDF, PNG, JPEG or WebP by its content (`code: unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    downloadClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The attachment’s id; one of another claim or partner is a 404. */
+                attachmentId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file’s bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ProblemDetails"];
+                    "image/jpeg": components["schemas"]["ProblemDetails"];
+                    "image/png": components["schemas"]["ProblemDetails"];
+                    "image/webp": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The attachment’s id; one of another claim or partner is a 404. */
+                attachmentId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; an `attachment` event says so. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
