@@ -9,6 +9,7 @@ export const CLAIM_FIELDS = [
   'type',
   'itemId',
   'quantity',
+  'unitValue',
   'incidentDate',
   'description',
   'reference',
@@ -35,6 +36,8 @@ export interface ClaimDraft {
   type: ClaimType | '';
   item: DraftItem | null;
   quantity: number | null;
+  /** Minor units: stated only for a claim of type other without an item. */
+  unitValue: number | null;
   incidentDate: string;
   description: string;
   reference: string;
@@ -44,6 +47,7 @@ export const emptyDraft: ClaimDraft = {
   type: '',
   item: null,
   quantity: null,
+  unitValue: null,
   incidentDate: '',
   description: '',
   reference: '',
@@ -86,6 +90,9 @@ export function checkDraft(
   } else if (maxQuantity !== undefined && draft.quantity > maxQuantity) {
     problems.quantity = `At most the ${maxQuantity} ${maxQuantity === 1 ? 'unit' : 'units'} of the movement.`;
   }
+  if (statesUnitValue(draft) && draft.unitValue !== null && draft.unitValue < 0) {
+    problems.unitValue = 'Enter 0 or more.';
+  }
   if (draft.incidentDate === '') problems.incidentDate = 'Enter the day it happened.';
   else if (draft.incidentDate > window.latest) {
     problems.incidentDate = 'The incident date cannot be in the future.';
@@ -104,12 +111,18 @@ export function checkDraft(
   return problems;
 }
 
+/** Whether the draft states its own unit value: a claim of type other without an item. */
+export const statesUnitValue = (draft: Pick<ClaimDraft, 'type' | 'item'>): boolean =>
+  draft.type === 'other' && draft.item === null;
+
 /** The API's body of a draft (create, or the whole of an edit). */
 export function draftBody(draft: ClaimDraft) {
   return {
     type: draft.type as ClaimType,
     itemId: draft.item?.id ?? null,
     quantity: draft.quantity ?? 0,
+    // Otherwise the item's unit value is copied (docs/api.md, filing rules).
+    ...(statesUnitValue(draft) ? { unitValue: draft.unitValue ?? 0 } : {}),
     incidentDate: draft.incidentDate,
     description: draft.description.trim(),
     reference: draft.reference.trim() === '' ? null : draft.reference.trim(),

@@ -1,6 +1,7 @@
 import {
   DatePicker,
   Money,
+  MoneyField,
   NumberField,
   RadioGroup,
   Stack,
@@ -12,11 +13,13 @@ import type { FieldProblemsApi } from '@/lib/form-problems';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
 import { claimTypes, type ClaimType } from '../api/claims-shared';
+import { usePartnerCurrency } from '../api/get-partner-currency';
 
 import {
   DESCRIPTION_MAX,
   filingWindow,
   REFERENCE_MAX,
+  statesUnitValue,
   type ClaimDraft,
   type ClaimField,
 } from './claim-draft';
@@ -57,7 +60,12 @@ export function ClaimFields({
     onChange(patch);
     form.clearProblem(field);
   };
-  const unitValue = draft.item?.unitValue;
+  const currency = usePartnerCurrency(partnerSlug);
+  const unitValue = statesUnitValue(draft)
+    ? currency === undefined || draft.unitValue === null
+      ? undefined
+      : { amount: draft.unitValue, currency }
+    : draft.item?.unitValue;
 
   return (
     <Stack gap={4}>
@@ -100,6 +108,19 @@ export function ClaimFields({
         error={form.problems.quantity}
         disabled={disabled}
       />
+      {statesUnitValue(draft) && currency !== undefined ? (
+        <MoneyField
+          ref={form.fieldRef('unitValue')}
+          label="Unit value"
+          currency={currency}
+          locale={DISPLAY_LOCALE}
+          value={draft.unitValue}
+          onValueChange={(value) => change('unitValue', { unitValue: value })}
+          hint="Without an item, say what one unit is worth."
+          error={form.problems.unitValue}
+          disabled={disabled}
+        />
+      ) : null}
       {unitValue !== undefined && draft.quantity !== null && draft.quantity > 0 ? (
         <p className={styles.amountPreview}>
           Amount claimed:{' '}

@@ -205,6 +205,8 @@ describe('new claim', () => {
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
 
     await user.click(within(drawer).getByRole('radio', { name: /Other/ }));
+    // Without an item, a claim of type other states what a unit is worth.
+    await user.type(within(drawer).getByLabelText(/^Unit value/), '12.50');
     await user.type(within(drawer).getByLabelText(/^Units/), '5');
     await user.type(within(drawer).getByLabelText(/^Incident date/), recentDay);
     await user.type(
@@ -215,5 +217,12 @@ describe('new claim', () => {
 
     expect(await within(drawer).findByText('At most the 2 units of the movement.')).toBeVisible();
     expect(within(drawer).getByLabelText(/^Units/)).toHaveFocus();
+    const sent = api.requests.find((request) => request.method === 'POST');
+    expect(await sent?.json()).toMatchObject({
+      type: 'other',
+      itemId: null,
+      quantity: 5,
+      unitValue: 1250,
+    });
   });
 });
