@@ -31,6 +31,7 @@ describe('paths', () => {
       '/acme-outdoor/claims?fileFor=m-7&item=item-1',
     );
     expect(paths.newClaim('acme-outdoor')).toBe('/acme-outdoor/claims?new=1');
+    expect(paths.itemClaims('acme-outdoor', 'item-1')).toBe('/acme-outdoor/claims?itemId=item-1');
   });
 
   it('encodes ids so that they stay one path segment', () => {

@@ -53,6 +53,9 @@ export const paths = {
    */
   fileClaim: (partnerSlug: string, movementId: string, itemId: string): string =>
     withQuery(`${partnerBase(partnerSlug)}/claims`, { fileFor: movementId, item: itemId }),
+  /** The claims screen filtered to one item's claims. */
+  itemClaims: (partnerSlug: string, itemId: string): string =>
+    withQuery(`${partnerBase(partnerSlug)}/claims`, { itemId }),
   newClaim: (partnerSlug: string): string =>
     withQuery(`${partnerBase(partnerSlug)}/claims`, { new: '1' }),
   claim: (partnerSlug: string, claimId: string): string =>

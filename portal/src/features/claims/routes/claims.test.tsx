@@ -127,6 +127,15 @@ describe('claims list', () => {
     expect(screen.getByRole('link', { name: /^Paid/ })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows one item’s claims when opened from its page', async () => {
+    const api = claimsApi(viewerSession, () => Response.json(listPage([draftClaim])));
+    renderRoute(`/acme-outdoor/claims?itemId=${draftClaim.item?.id ?? ''}`);
+
+    expect(await screen.findByText('The claims about one item.')).toBeVisible();
+    await screen.findByRole('link', { name: 'CLM-000007' });
+    expect(new URLSearchParams(askedFor(api)[0]).get('itemId')).toBe(draftClaim.item?.id);
+  });
+
   it('says when no claim matches, and clears the filters', async () => {
     claimsApi(viewerSession, () => Response.json(listPage([])));
     const { router } = renderRoute('/acme-outdoor/claims?type=other');

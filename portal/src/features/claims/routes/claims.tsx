@@ -151,7 +151,12 @@ export function ClaimsRoute() {
     <>
       <PageHeader
         title="Claims"
-        description="Requests to be reimbursed for stock the network lost or damaged, or received short."
+        description={
+          // From an item's page: its claims only ("Clear filters" shows every claim again).
+          list.filters.itemId === undefined
+            ? 'Requests to be reimbursed for stock the network lost or damaged, or received short.'
+            : 'The claims about one item.'
+        }
       />
       <StatusTabs
         status={list.filters.status as ClaimRow['status'] | undefined}

@@ -127,7 +127,12 @@ export function ItemClaims({ partnerSlug, itemId }: ItemClaimsProps) {
         page && (page.items.length > 0 || page.prevCursor !== null) ? (
           <Pagination
             label="Pages of claims"
-            summary={`${formatCount(page.total)} ${page.total === 1 ? 'claim' : 'claims'}`}
+            summary={
+              <>
+                {formatCount(page.total)} {page.total === 1 ? 'claim' : 'claims'} ·{' '}
+                <Link href={paths.itemClaims(partnerSlug, itemId)}>See them in Claims</Link>
+              </>
+            }
             hasPrevious={page.prevCursor !== null}
             hasNext={page.nextCursor !== null}
             onPrevious={() => setCursor(page.prevCursor ?? undefined)}

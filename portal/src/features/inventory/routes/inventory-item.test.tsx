@@ -93,6 +93,10 @@ describe('inventory item', () => {
     expect(row).toHaveTextContent('Damaged');
     expect(row).toHaveTextContent('In review');
     expect(row).toHaveTextContent('€258.00');
+    expect(screen.getByRole('link', { name: 'See them in Claims' })).toHaveAttribute(
+      'href',
+      `/acme-outdoor/claims?itemId=${tent.id}`,
+    );
     const request = api.requests.find(
       (sent) => new URL(sent.url).pathname === '/api/partners/acme-outdoor/claims',
     );
