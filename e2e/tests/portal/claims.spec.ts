@@ -189,6 +189,7 @@ test.describe('a claim from filing to payout', () => {
     await expect(headerStatus(staff.page)).toContainText('Paid (partially approved)');
     await expect(staff.page.getByRole('region', { name: 'Amounts' })).toContainText('PAY-E2E-0001');
     await expect(actions(staff.page)).toHaveCount(0);
+    await staff.page.screenshot({ path: 'test-results/claims-claim-paid.png', fullPage: true });
 
     // Every step in the timeline, in order.
     const titles = await timeline(staff.page).locator('li').allInnerTexts();
@@ -342,6 +343,9 @@ test.describe('claims list', () => {
     await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('other');
     await expect(page.getByRole('searchbox', { name: 'Search claims' })).toHaveValue(claim.number);
     await expect(table(page).getByRole('link', { name: claim.number })).toBeVisible();
+    await page.goto(LIST);
+    await settled(page);
+    await page.screenshot({ path: 'test-results/claims-list.png' });
 
     // By the number's digits too.
     await page.goto(`${LIST}?q=${Number(claim.number.slice(4))}`);
