@@ -10,8 +10,7 @@ import {
 } from '@partner-portal/ui-kit';
 import { useState, type FormEvent } from 'react';
 
-import { ApiError } from '@/lib/api-client';
-import { apiFieldErrors, type ApiErrorMessages } from '@/lib/api-errors';
+import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { DISPLAY_LOCALE } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
@@ -102,10 +101,7 @@ export function ActionDialog({ partnerSlug, claim, action, onClose }: ActionDial
     );
   };
 
-  const refusedByField =
-    transition.error instanceof ApiError &&
-    transition.error.status === 400 &&
-    Object.keys(apiFieldErrors(transition.error, TRANSITION_FIELDS)).length > 0;
+  const unplaced = unplacedApiErrors(transition.error, TRANSITION_FIELDS);
 
   return (
     <Dialog
@@ -142,7 +138,11 @@ export function ActionDialog({ partnerSlug, claim, action, onClose }: ActionDial
               This is not possible from the claim’s current status any more.
             </Alert>
           ) : null}
-          {refusedByField ? null : (
+          {unplaced !== undefined ? (
+            <Alert tone="danger" announce>
+              {unplaced}
+            </Alert>
+          ) : (
             <ApiProblemAlert error={transition.error} messages={transitionMessages} />
           )}
           {action === 'approve' ? (

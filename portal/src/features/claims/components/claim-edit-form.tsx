@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Inline, Stack } from '@partner-portal/ui-kit';
 import { useState, type FormEvent } from 'react';
 
-import { ApiError } from '@/lib/api-client';
-import { apiFieldErrors, type ApiErrorMessages } from '@/lib/api-errors';
+import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useFieldProblems } from '@/lib/form-problems';
 
@@ -133,10 +132,8 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
     );
   }
 
-  const refusedByField =
-    save.error instanceof ApiError &&
-    save.error.status === 400 &&
-    Object.keys(apiFieldErrors(save.error, CLAIM_FIELDS)).length > 0;
+  const placedByField = Object.keys(apiFieldErrors(save.error, CLAIM_FIELDS)).length > 0;
+  const unplaced = unplacedApiErrors(save.error, CLAIM_FIELDS);
   const noLongerDraft = claim.status !== 'draft';
 
   return (
@@ -149,9 +146,14 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
               This claim is no longer a draft; your changes cannot be saved. Copy what you need.
             </Alert>
           ) : null}
-          {refusedByField ? (
+          {placedByField ? (
             <Alert tone="danger" announce>
               Some fields need a change: see the messages beside them.
+            </Alert>
+          ) : null}
+          {unplaced !== undefined ? (
+            <Alert tone="danger" announce>
+              {unplaced}
             </Alert>
           ) : (
             <ApiProblemAlert error={save.error} messages={saveMessages} />

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { apiFieldErrors, type ApiErrorMessages } from '@/lib/api-errors';
+import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { formatCalendarDate, formatCount } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
@@ -190,10 +190,8 @@ export function NewClaimDrawer({
   };
 
   const alreadyClaimed = movement.data?.claim ?? null;
-  const fieldErrorsShown =
-    create.error instanceof ApiError &&
-    create.error.status === 400 &&
-    Object.keys(apiFieldErrors(create.error, CLAIM_FIELDS)).length > 0;
+  const placedByField = Object.keys(apiFieldErrors(create.error, CLAIM_FIELDS)).length > 0;
+  const unplaced = unplacedApiErrors(create.error, CLAIM_FIELDS);
 
   return (
     <Drawer
@@ -248,9 +246,14 @@ export function NewClaimDrawer({
               there.
             </Alert>
           ) : null}
-          {fieldErrorsShown ? (
+          {placedByField ? (
             <Alert tone="danger" announce>
               Some fields need a change: see the messages beside them.
+            </Alert>
+          ) : null}
+          {unplaced !== undefined ? (
+            <Alert tone="danger" announce>
+              {unplaced}
             </Alert>
           ) : (
             <ApiProblemAlert error={create.error} messages={createMessages} />
