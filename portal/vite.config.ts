@@ -95,6 +95,21 @@ export default defineConfig(({ command }) => {
                 name: 'framework',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/][^\\/]+|openapi-fetch)[\\/]/,
               },
+              {
+                // The Radix pieces the shell's menus need that dialogs, tabs and radio groups of
+                // lazy screens share too: whole, in one chunk, instead of a chunk per set of
+                // screens sharing each (a few hundred bytes of overhead apiece).
+                name: 'primitives',
+                test: /node_modules[\\/](@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards)|aria-hidden)[\\/]/,
+              },
+              {
+                // What nearly every data screen shows (amounts, dates, statuses, loading and error
+                // states, date fields) and the portal's number formats: one chunk. Left to the
+                // automatic splitting it falls in pieces by which screens share each piece, and
+                // every page pays their overhead (the budget of check:bundle, docs/performance.md).
+                name: 'data-display',
+                test: /(ui-kit[\\/]dist[\\/](ProgressBar|Skeleton|DateTime|ErrorState|Money|StatusPill|Breadcrumbs|DescriptionList|Stack|LinkButton|DatePicker)[\\/])|(ui-kit[\\/]dist[\\/]internal[\\/](number|useCssVariables))|(portal[\\/]src[\\/]lib[\\/]format)/,
+              },
             ],
           },
         },

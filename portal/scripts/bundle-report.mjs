@@ -16,7 +16,7 @@ const assets = join(dist, 'assets');
 
 /** The partner shell's route module and each page's, as their chunks are named (`<module>-<hash>.js`). */
 const shellRoute = 'partner-layout';
-const pageRoutes = ['overview', 'members', 'inventory', 'inventory-item'];
+const pageRoutes = ['overview', 'members', 'inventory', 'inventory-item', 'claims', 'claim'];
 
 const chunkFiles = readdirSync(assets).filter((file) => file.endsWith('.js'));
 const chunkOf = (name) => {

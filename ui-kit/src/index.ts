@@ -120,6 +120,8 @@ export {
 export type { ClaimStatus, StatusPillProps, StatusPillStatus, StockState } from './StatusPill';
 export { Switch } from './Switch';
 export type { SwitchProps } from './Switch';
+export { TabNav } from './TabNav';
+export type { TabNavItem, TabNavProps } from './TabNav';
 export { Tab, TabList, TabPanel, Tabs } from './Tabs';
 export type { TabListProps, TabPanelProps, TabProps, TabsProps } from './Tabs';
 export { TextField } from './TextField';

@@ -20,6 +20,8 @@ const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pages o
 
 /** Waits until the list shows an answer (no skeleton, no busy rows). */
 async function settled(page: Page) {
+  // The table first: before its lazy screen has rendered, "no busy rows" holds trivially.
+  await expect(table(page)).toBeVisible();
   await expect(table(page).locator('tbody[aria-busy]')).toHaveCount(0);
   await expect(rows(page).first()).toBeVisible();
 }
@@ -443,7 +445,7 @@ test.describe('inventory item', () => {
     await expect(fileClaim).toBeVisible();
     await expect(fileClaim).toHaveAttribute(
       'href',
-      /^\/acme-outdoor\/claims\?fileFor=[0-9a-f-]{36}$/,
+      /^\/acme-outdoor\/claims\?fileFor=[0-9a-f-]{36}&item=[0-9a-f-]{36}$/,
     );
   });
 

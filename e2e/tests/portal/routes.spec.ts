@@ -17,7 +17,8 @@ const pages = [
   // A named item of the demo inventory (docs/product.md §6), by its SKU: ids are the data's own.
   { path: `/${slug}/inventory/{ACM-TEN-00001}`, heading: /Trailhead Tent/ },
   { path: `/${slug}/claims`, heading: /claims/i },
-  { path: `/${slug}/claims/8d1f7a52-1c1e-4c56-9d6b-2f4f0b0c8a11`, heading: /claim/i },
+  // A claim of acme-outdoor, its id looked up through the API (or a draft filed for the test).
+  { path: `/${slug}/claims/{claim}`, heading: /^Claim CLM-\d{6}$/ },
 ];
 
 /** `/acme-outdoor/inventory/{SKU}` → the item's page, its id looked up through the API. */
@@ -34,10 +35,38 @@ async function withItemIds(page: Page, path: string): Promise<string> {
   return path.replace(`{${sku}}`, item?.id ?? '');
 }
 
+/**
+ * `/acme-outdoor/claims/{claim}` → a claim's page: the newest claim of the partner, or a draft a
+ * manager files for the test when the data has none.
+ */
+async function withClaimId(page: Page, path: string): Promise<string> {
+  if (!path.includes('{claim}')) return path;
+  await signInThroughApi(page, 'manager@acme.example');
+  const list = await page.request.get(`/api/partners/${slug}/claims?limit=1`);
+  expect(list.status()).toBe(200);
+  let [claim] = ((await list.json()) as { items: Array<{ id: string }> }).items;
+  if (claim === undefined) {
+    const csrf = (await page.context().cookies()).find(({ name }) => name === 'csrf')?.value;
+    const created = await page.request.post(`/api/partners/${slug}/claims`, {
+      headers: { 'X-CSRF-Token': csrf ?? '' },
+      data: {
+        type: 'other',
+        quantity: 1,
+        incidentDate: new Date().toISOString().slice(0, 10),
+        description: 'A claim for the route test.',
+      },
+    });
+    expect(created.status()).toBe(201);
+    claim = (await created.json()) as { id: string };
+  }
+  return path.replace('{claim}', claim.id);
+}
+
 for (const { path, heading, signedIn = true } of pages) {
   test(`${path} renders its page`, async ({ page, browserErrors }) => {
+    const target = await withClaimId(page, path);
     if (signedIn) await signInThroughApi(page, 'viewer@acme.example');
-    const response = await page.goto(await withItemIds(page, path));
+    const response = await page.goto(await withItemIds(page, target));
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);

@@ -22,6 +22,11 @@ const signedInAsViewer = () =>
     'GET /api/partners/acme-outdoor/inventory/facets': () =>
       Response.json({ categories: [], warehouses: [] }),
     'GET /api/partners/acme-outdoor/inventory/item-1': () => problem(404, 'not_found'),
+    // Nor claims.
+    'GET /api/partners/acme-outdoor/claims': () => Response.json(listPage([])),
+    'GET /api/partners/acme-outdoor/claims/facets': () =>
+      Response.json({ statuses: [], types: [] }),
+    'GET /api/partners/acme-outdoor/claims/claim-1': () => problem(404, 'not_found'),
   });
 
 describe('signed-out screens', () => {
@@ -96,8 +101,7 @@ describe('partner screens', () => {
     ['/acme-outdoor/overview', 'Overview', 'Overview', 'Nothing to show yet'],
     ['/acme-outdoor/analytics', 'Analytics', 'Analytics', 'No analytics to show yet'],
     ['/acme-outdoor/inventory', 'Inventory', 'Inventory', 'No inventory yet'],
-    ['/acme-outdoor/claims', 'Claims', 'Claims', 'No claims to show yet'],
-    ['/acme-outdoor/claims/claim-1', 'Claim', 'Claims', 'No claim details to show yet'],
+    ['/acme-outdoor/claims', 'Claims', 'Claims', 'No claims yet'],
   ])('%s renders "%s" in the app shell', async (path, heading, section, empty) => {
     renderRoute(path);
 
@@ -152,6 +156,7 @@ describe('not found', () => {
     '/acme-outdoor/no-such-section',
     '/Not_A_Slug/overview',
     '/acme-outdoor/inventory/item-1',
+    '/acme-outdoor/claims/claim-1',
   ])('%s shows the 404 screen', async (path) => {
     renderRoute(path);
 

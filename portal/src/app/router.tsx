@@ -120,9 +120,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: routePatterns.claim,
-            lazy: async () => ({
-              Component: (await import('@/features/claims/routes/claim')).ClaimRoute,
-            }),
+            lazy: async () => {
+              const { ClaimRoute, createClaimLoader } =
+                await import('@/features/claims/routes/claim');
+              // A claim the partner does not have is the not-found screen, before anything renders.
+              return { Component: ClaimRoute, loader: createClaimLoader(queryClient) };
+            },
           },
           {
             path: routePatterns.members,

@@ -27,7 +27,11 @@ describe('paths', () => {
     expect(paths.claims('acme-outdoor')).toBe('/acme-outdoor/claims');
     expect(paths.claim('acme-outdoor', 'c-42')).toBe('/acme-outdoor/claims/c-42');
     expect(paths.members('acme-outdoor')).toBe('/acme-outdoor/members');
-    expect(paths.fileClaim('acme-outdoor', 'm-7')).toBe('/acme-outdoor/claims?fileFor=m-7');
+    expect(paths.fileClaim('acme-outdoor', 'm-7', 'item-1')).toBe(
+      '/acme-outdoor/claims?fileFor=m-7&item=item-1',
+    );
+    expect(paths.newClaim('acme-outdoor')).toBe('/acme-outdoor/claims?new=1');
+    expect(paths.itemClaims('acme-outdoor', 'item-1')).toBe('/acme-outdoor/claims?itemId=item-1');
   });
 
   it('encodes ids so that they stay one path segment', () => {

@@ -47,9 +47,17 @@ export const paths = {
   inventoryItem: (partnerSlug: string, itemId: string): string =>
     `${partnerBase(partnerSlug)}/inventory/${segment(itemId)}`,
   claims: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/claims`,
-  /** The claims screen with the new-claim form open, pre-filled from a loss or damage movement. */
-  fileClaim: (partnerSlug: string, movementId: string): string =>
-    withQuery(`${partnerBase(partnerSlug)}/claims`, { fileFor: movementId }),
+  /**
+   * The claims screen with the new-claim form open: pre-filled from a loss, damage or short receipt
+   * of an item (`?fileFor=<movementId>&item=<itemId>`), or empty (`?new=1`).
+   */
+  fileClaim: (partnerSlug: string, movementId: string, itemId: string): string =>
+    withQuery(`${partnerBase(partnerSlug)}/claims`, { fileFor: movementId, item: itemId }),
+  /** The claims screen filtered to one item's claims. */
+  itemClaims: (partnerSlug: string, itemId: string): string =>
+    withQuery(`${partnerBase(partnerSlug)}/claims`, { itemId }),
+  newClaim: (partnerSlug: string): string =>
+    withQuery(`${partnerBase(partnerSlug)}/claims`, { new: '1' }),
   claim: (partnerSlug: string, claimId: string): string =>
     `${partnerBase(partnerSlug)}/claims/${segment(claimId)}`,
   members: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/members`,

@@ -71,6 +71,24 @@ describe('api client', () => {
     });
   });
 
+  it('keeps the problem’s extension members, such as the current claim of a 412', async () => {
+    const { client } = clientAnswering(
+      problemJson(412, {
+        type: 'about:blank',
+        title: 'Precondition Failed',
+        status: 412,
+        code: 'stale',
+        requestId: 'req-3',
+        claim: { id: 'c-1', version: 4 },
+      }),
+    );
+
+    const error = await rejectionOf(client.GET('/api/health/live'));
+
+    expect(error).toMatchObject({ status: 412, code: 'stale' });
+    expect((error as ApiError).extensions).toEqual({ claim: { id: 'c-1', version: 4 } });
+  });
+
   it('takes the request id from the header when the body has none', async () => {
     const { client } = clientAnswering(
       problemJson(

@@ -27,6 +27,11 @@ export type ProblemDetails = Pick<ProblemDetailsBody, 'status' | 'code' | 'title
   Partial<Pick<ProblemDetailsBody, 'detail' | 'requestId' | 'errors'>> & {
     /** Seconds to wait before asking again, from a 429's or 503's `Retry-After`. */
     retryAfterSeconds?: number;
+    /**
+     * The problem's other members (RFC 9457 extensions), such as the current claim of a 412
+     * `stale` or the `allowedActions` of a 409: the screen that knows their shape reads them.
+     */
+    extensions?: Readonly<Record<string, unknown>>;
   };
 
 /**
@@ -42,6 +47,7 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly errors: readonly ApiFieldError[];
   readonly retryAfterSeconds: number | undefined;
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(problem: ProblemDetails) {
     super(problem.detail ?? problem.title);
@@ -52,6 +58,7 @@ export class ApiError extends Error {
     this.requestId = problem.requestId;
     this.errors = problem.errors ?? [];
     this.retryAfterSeconds = problem.retryAfterSeconds;
+    this.extensions = problem.extensions ?? {};
   }
 }
 
@@ -99,6 +106,18 @@ export function parseRetryAfter(
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/** The members every problem has; the rest are its extensions. */
+const PROBLEM_MEMBERS: ReadonlySet<string> = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'instance',
+  'code',
+  'requestId',
+  'errors',
+]);
+
 /** Reads a failed response into an {@link ApiError}; tolerant of bodies that are not problem details. */
 export async function parseProblemDetails(response: Response): Promise<ApiError> {
   const text = await response
@@ -119,6 +138,9 @@ export async function parseProblemDetails(response: Response): Promise<ApiError>
       stringField(problem, 'requestId') ?? response.headers.get('X-Request-Id') ?? undefined,
     errors: fieldErrors(problem['errors' satisfies keyof ProblemDetailsBody]),
     retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    extensions: Object.fromEntries(
+      Object.entries(problem).filter(([member]) => !PROBLEM_MEMBERS.has(member)),
+    ),
   });
 }
 

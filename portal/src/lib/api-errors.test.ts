@@ -6,6 +6,7 @@ import {
   formatRetryAfter,
   NETWORK_PROBLEM,
   SERVER_PROBLEM,
+  unplacedApiErrors,
 } from './api-errors';
 
 const apiError = (status: number, code: string, extra: Partial<ProblemDetails> = {}) =>
@@ -77,5 +78,30 @@ describe('formatRetryAfter', () => {
     [900, 'in 15 minutes'],
   ])('%p seconds reads "%s"', (seconds, words) => {
     expect(formatRetryAfter(seconds)).toBe(words);
+  });
+});
+
+describe('unplacedApiErrors', () => {
+  const refusal = (errors: Array<{ field: string; message: string }>, detail?: string) =>
+    new ApiError({ status: 400, code: 'validation', title: 'Bad Request', detail, errors });
+
+  it('says what no field of the form can show, and nothing when every message has its field', () => {
+    const fields = ['quantity', 'description'];
+    expect(
+      unplacedApiErrors(
+        refusal([
+          { field: 'quantity', message: 'At most 2.' },
+          { field: 'movementId', message: 'The movement is not one of this item.' },
+        ]),
+        fields,
+      ),
+    ).toBe('The movement is not one of this item.');
+    expect(
+      unplacedApiErrors(refusal([{ field: 'quantity', message: 'At most 2.' }]), fields),
+    ).toBeUndefined();
+    expect(unplacedApiErrors(refusal([], 'Malformed JSON.'), fields)).toBe('Malformed JSON.');
+    expect(
+      unplacedApiErrors(new ApiError({ status: 409, code: 'conflict', title: 'Conflict' }), fields),
+    ).toBeUndefined();
   });
 });

@@ -14,6 +14,18 @@ export function apiFieldErrors<Field extends string>(
   return found;
 }
 
+/**
+ * What a refused request (400) says that no field of the form can show: the messages of the fields
+ * it does not have (a movement, a header), or the problem's detail when it names no field at all.
+ * Undefined when every message has its field, or for any other failure.
+ */
+export function unplacedApiErrors(error: unknown, fields: readonly string[]): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  if (error.errors.length === 0) return error.detail ?? error.title;
+  const elsewhere = error.errors.filter(({ field }) => !fields.includes(field));
+  return elsewhere.length === 0 ? undefined : elsewhere.map(({ message }) => message).join(' ');
+}
+
 /** "in 15 minutes", "in 30 seconds", "in a moment": when a throttled request may be tried again. */
 export function formatRetryAfter(seconds: number | undefined): string {
   if (seconds === undefined || seconds <= 0) return 'in a moment';

@@ -25,3 +25,15 @@ export interface MoneyAmount {
 /** "€1,234.56": minor units in their currency. */
 export const formatAmount = ({ amount, currency }: MoneyAmount): string =>
   formatMoney(amount, currency, { locale: DISPLAY_LOCALE });
+
+const calendarDates = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+/**
+ * "Mar 1, 2026" for a calendar day as the API writes it (`YYYY-MM-DD`, already the partner's
+ * day): read at midnight UTC and shown in UTC, so no time zone moves it to another day.
+ */
+export const formatCalendarDate = (day: string): string =>
+  calendarDates.format(new Date(`${day}T00:00:00Z`));

@@ -30,6 +30,12 @@ function Harness() {
       </button>
       <button onClick={() => list.setSort(defaultSort)}>By name</button>
       <button onClick={() => list.setFilter('status', 'active')}>Only active</button>
+      <button onClick={() => list.setFilters({ status: 'disabled', warehouse: 'Berlin' })}>
+        Two at once
+      </button>
+      <button onClick={() => list.setFilters({ status: undefined, warehouse: '' })}>
+        Clear both
+      </button>
       <button onClick={() => list.goToCursor('c2')}>Next page</button>
       <button onClick={() => list.clearFilters()}>Clear filters</button>
       <button
@@ -99,6 +105,15 @@ describe('useListState', () => {
     await user.click(screen.getByRole('button', { name: 'Only active' }));
     expect(router.state.location.search).toBe('?status=active');
     expect(router.state.historyAction).toBe('PUSH');
+  });
+
+  it('sets several filters in one history entry, and clears them alike', async () => {
+    const { router, query, user } = renderList('/things?cursor=c3&q=tent');
+    await user.click(screen.getByRole('button', { name: 'Two at once' }));
+    expect(query()).toEqual({ sort: 'name', q: 'tent', status: 'disabled', warehouse: 'Berlin' });
+    expect(router.state.historyAction).toBe('PUSH');
+    await user.click(screen.getByRole('button', { name: 'Clear both' }));
+    expect(router.state.location.search).toBe('?q=tent');
   });
 
   it('walks pages as history entries: back returns to the page before', async () => {

@@ -78,6 +78,8 @@ export interface ListState<Field extends string, FilterKey extends string> {
   setSort: (sort: ListSort<Field>) => void;
   /** Sets or clears (`undefined`) a filter, from the first page (a new history entry). */
   setFilter: (key: FilterKey, value: string | undefined) => void;
+  /** Sets or clears several filters at once (a date range's two ends): one history entry. */
+  setFilters: (values: Partial<Record<FilterKey, string | undefined>>) => void;
   /** The search box's text: sent once typing pauses, replacing the history entry. */
   setSearchDraft: (text: string) => void;
   /** Sends a search at once (Enter, clear), replacing the history entry. */
@@ -188,14 +190,21 @@ export function useListState<Field extends string, FilterKey extends string = ne
       { replace: false },
     );
 
-  const setFilter = (key: FilterKey, value: string | undefined) =>
+  const setFilters = (values: Partial<Record<FilterKey, string | undefined>>) =>
     update(
       (next) => {
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
+        for (const [key, value] of Object.entries(values) as Array<
+          [FilterKey, string | undefined]
+        >) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
       },
       { replace: false },
     );
+
+  const setFilter = (key: FilterKey, value: string | undefined) =>
+    setFilters({ [key]: value } as Partial<Record<FilterKey, string | undefined>>);
 
   const goToCursor = (next: string | null) =>
     setParams(
@@ -237,6 +246,7 @@ export function useListState<Field extends string, FilterKey extends string = ne
     query,
     setSort,
     setFilter,
+    setFilters,
     setSearchDraft,
     commitSearch,
     goToCursor,

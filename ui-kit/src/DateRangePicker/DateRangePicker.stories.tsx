@@ -39,4 +39,18 @@ export const CustomRange: Story = { args: { value: { start: '2026-01-05', end: '
 
 export const WithoutPresets: Story = { args: { presets: [] } };
 
+/** A list's filter: no range until one is chosen, either end may stay open, "Any time" clears. */
+export const Open: Story = {
+  args: { openEnded: true, label: 'Filed', value: { start: '', end: '' }, maxDays: undefined },
+};
+
+export const OpenWithStartOnly: Story = {
+  args: {
+    openEnded: true,
+    label: 'Filed',
+    value: { start: '2026-03-01', end: '' },
+    maxDays: undefined,
+  },
+};
+
 export const DarkTheme: Story = { parameters: { theme: 'dark' } };

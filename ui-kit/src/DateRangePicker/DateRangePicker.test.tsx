@@ -58,4 +58,35 @@ describe('DateRangePicker', () => {
     fireEvent.change(from, { target: { value: '2026-03-10' } });
     expect(onChange).toHaveBeenCalledWith({ start: '2026-03-10', end: today });
   });
+
+  it('as an open filter, applies one end alone and clears with "Any time"', async () => {
+    const onChange = jest.fn();
+    const { rerender } = render(
+      <DateRangePicker
+        label="Filed"
+        openEnded
+        value={{ start: '', end: '' }}
+        onChange={onChange}
+        presets={defaultDatePresets(today)}
+      />,
+    );
+    const preset = screen.getByRole('combobox', { name: 'Preset' });
+    expect(preset).toHaveValue('any');
+    const from = screen.getByLabelText('From', { selector: 'input' });
+    expect(from).not.toBeRequired();
+    fireEvent.change(from, { target: { value: '2026-03-10' } });
+    expect(onChange).toHaveBeenLastCalledWith({ start: '2026-03-10', end: '' });
+    rerender(
+      <DateRangePicker
+        label="Filed"
+        openEnded
+        value={{ start: '2026-03-10', end: '' }}
+        onChange={onChange}
+        presets={defaultDatePresets(today)}
+      />,
+    );
+    expect(preset).toHaveValue('custom');
+    await userEvent.selectOptions(preset, 'Any time');
+    expect(onChange).toHaveBeenLastCalledWith({ start: '', end: '' });
+  });
 });

@@ -10,8 +10,16 @@ export interface DateRangePickerProps extends Omit<ComponentPropsWithRef<'fields
   label: string;
   /** The applied range. */
   value: DateRange;
-  /** Called with a complete, ordered range within `maxDays`; invalid entries show an error instead. */
+  /**
+   * Called with a complete, ordered range within `maxDays` (with `openEnded`, also a range missing one
+   * or both ends); invalid entries show an error instead.
+   */
   onChange: (range: DateRange) => void;
+  /**
+   * The range may be open, as a list's filter is: either date may be left empty (`''`, no bound),
+   * each change applies, and the presets offer `anyLabel` to clear both.
+   */
+  openEnded?: boolean;
   /** Shortcuts offered in a select (see `defaultDatePresets`); "Custom" is added. */
   presets?: DateRangePreset[];
   /** Longest allowed range in days (e.g. 731 for two years). */
@@ -25,6 +33,8 @@ export interface DateRangePickerProps extends Omit<ComponentPropsWithRef<'fields
   endLabel?: string;
   presetLabel?: string;
   customLabel?: string;
+  /** With `openEnded`: the preset that clears both dates. */
+  anyLabel?: string;
   /** Error wordings. */
   orderErrorText?: string;
   tooLongErrorText?: (maxDays: number) => string;
@@ -36,6 +46,7 @@ export function DateRangePicker({
   value,
   onChange,
   presets = [],
+  openEnded = false,
   maxDays,
   min,
   max,
@@ -43,6 +54,7 @@ export function DateRangePicker({
   endLabel = 'To',
   presetLabel = 'Preset',
   customLabel = 'Custom',
+  anyLabel = 'Any time',
   orderErrorText = 'The end date is before the start date.',
   tooLongErrorText = (days) => `Choose a range of at most ${days} days.`,
   className,
@@ -65,9 +77,11 @@ export function DateRangePicker({
 
   const update = (range: DateRange) => {
     setDraft(range);
-    if (range.start && range.end && !validate(range)) onChange(range);
+    if ((openEnded || (range.start && range.end)) && !validate(range)) onChange(range);
   };
 
+  const ANY = 'any';
+  const unbounded = openEnded && !draft.start && !draft.end;
   const activePreset = presets.find(
     (preset) => preset.range.start === draft.start && preset.range.end === draft.end,
   );
@@ -79,12 +93,17 @@ export function DateRangePicker({
           {presets.length > 0 && (
             <Select
               label={presetLabel}
-              value={activePreset?.id ?? 'custom'}
+              value={unbounded ? ANY : (activePreset?.id ?? 'custom')}
               options={[
+                ...(openEnded ? [{ value: ANY, label: anyLabel }] : []),
                 ...presets.map((preset) => ({ value: preset.id, label: preset.label })),
                 { value: 'custom', label: customLabel, disabled: true },
               ]}
               onChange={(event) => {
+                if (openEnded && event.target.value === ANY) {
+                  update({ start: '', end: '' });
+                  return;
+                }
                 const preset = presets.find((candidate) => candidate.id === event.target.value);
                 if (preset) update(preset.range);
               }}
@@ -95,7 +114,7 @@ export function DateRangePicker({
             value={draft.start}
             min={min}
             max={draft.end || max}
-            required
+            required={!openEnded}
             aria-invalid={field['aria-invalid']}
             onValueChange={(start) => update({ ...draft, start })}
           />
@@ -104,7 +123,7 @@ export function DateRangePicker({
             value={draft.end}
             min={draft.start || min}
             max={max}
-            required
+            required={!openEnded}
             aria-invalid={field['aria-invalid']}
             onValueChange={(end) => update({ ...draft, end })}
           />

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { Button } from '../Button';
+import { DateRangePicker, defaultDatePresets } from '../DateRangePicker';
 import { SearchField } from '../SearchField';
 import { Select } from '../Select';
 import { FilterBar } from './FilterBar';
@@ -55,5 +56,23 @@ export const Default: Story = {};
 export const WithActiveFilters: Story = { args: { activeCount: 2 } };
 
 export const WithoutActions: Story = { args: { actions: undefined, activeCount: 1 } };
+
+/** A date range among the filters: its preset and dates side by side, as one filter. */
+export const WithDateRange: Story = {
+  args: {
+    children: (
+      <>
+        {filters}
+        <DateRangePicker
+          label="Filed"
+          openEnded
+          presets={defaultDatePresets('2026-03-20')}
+          value={{ start: '', end: '' }}
+          onChange={fn()}
+        />
+      </>
+    ),
+  },
+};
 
 export const DarkTheme: Story = { args: { activeCount: 2 }, parameters: { theme: 'dark' } };

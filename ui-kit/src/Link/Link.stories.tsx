@@ -28,6 +28,15 @@ export const External: Story = {
   args: { href: 'https://example.com/terms', external: true, children: 'Claim terms' },
 };
 
+/** A file to save, such as a claim's evidence: a plain `<a download>`, never a route of the app. */
+export const Download: Story = {
+  args: {
+    href: '/api/partners/acme-outdoor/claims/42/attachments/7',
+    download: 'damaged-carton.jpg',
+    children: 'damaged-carton.jpg',
+  },
+};
+
 function RouterLink({ href, ...rest }: RouterLinkProps) {
   // Stands in for an adapter over a router's Link, which takes `to` instead of `href`.
   return <a href={href} data-router-link="" {...rest} />;

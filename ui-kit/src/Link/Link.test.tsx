@@ -56,4 +56,24 @@ describe('Link', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
+
+  it('downloads a file through a plain anchor, even under a router link', () => {
+    function RouterLink(props: RouterLinkProps) {
+      return <a data-router="" {...props} />;
+    }
+    render(
+      <RouterLinkProvider component={RouterLink}>
+        <Link href="/api/files/7" download="photo.jpg">
+          photo.jpg
+        </Link>
+        <Link href="/api/report.csv" download>
+          Report
+        </Link>
+      </RouterLinkProvider>,
+    );
+    const file = screen.getByRole('link', { name: 'photo.jpg' });
+    expect(file).not.toHaveAttribute('data-router');
+    expect(file).toHaveAttribute('download', 'photo.jpg');
+    expect(screen.getByRole('link', { name: 'Report' })).toHaveAttribute('download', '');
+  });
 });

@@ -4,9 +4,17 @@ import { VisuallyHidden } from '../internal/VisuallyHidden';
 import { AppLink } from '../RouterLinkProvider/RouterLinkProvider';
 import styles from './Link.module.css';
 
-export interface LinkProps extends ComponentPropsWithRef<'a'> {
-  /** Destination. Rendered by the app's router link (see RouterLinkProvider) unless `external`. */
+export interface LinkProps extends Omit<ComponentPropsWithRef<'a'>, 'download'> {
+  /**
+   * Destination. Rendered by the app's router link (see RouterLinkProvider) unless `external` or
+   * `download`.
+   */
   href: string;
+  /**
+   * The link fetches a file (an evidence file, an export): a plain `<a download>` that the browser
+   * saves itself, never a route of the app. A string suggests the file's name.
+   */
+  download?: boolean | string;
   /** `default` underlined in running text; `subtle` inherits the text colour; `standalone` for links on their own line. */
   variant?: 'default' | 'subtle' | 'standalone';
   /** Opens in a new tab, safely, and tells screen-reader users it does (always a plain `<a>`). */
@@ -25,6 +33,7 @@ export function Link({
   variant = 'default',
   external = false,
   externalLabel = '(opens in a new tab)',
+  download,
   className,
   children,
   ...rest
@@ -42,6 +51,13 @@ export function Link({
           ↗
         </span>
         <VisuallyHidden> {externalLabel}</VisuallyHidden>
+      </a>
+    );
+  }
+  if (download !== undefined && download !== false) {
+    return (
+      <a download={download === true ? '' : download} {...linkProps}>
+        {children}
       </a>
     );
   }

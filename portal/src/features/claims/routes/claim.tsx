@@ -1,17 +1,113 @@
-import { useParams } from 'react-router-dom';
+import { Alert, Breadcrumbs, Inline, PageHeader } from '@partner-portal/ui-kit';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { PlaceholderScreen } from '@/lib/placeholder-screen';
+import { canManage, useMe, usePartnerRole } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { usePartnerSlug } from '@/lib/use-partner-slug';
 
+import { useClaim } from '../api/get-claim';
+import { ClaimActions } from '../components/claim-actions';
+import { ClaimEvidence } from '../components/claim-evidence';
+import { ClaimStatusPill } from '../components/claim-status';
+import { ClaimSummary } from '../components/claim-summary';
+import { ClaimTimeline } from '../components/claim-timeline';
+import { claimTypeLabels } from '../components/labels';
+
+import styles from '../components/claim-page.module.css';
+
+export { createClaimLoader } from '../api/get-claim';
+
+// Only those who edit a draft load its form, once they start.
+const ClaimEditForm = lazy(async () => ({
+  default: (await import('../components/claim-edit-form')).ClaimEditForm,
+}));
+
+/**
+ * One claim (docs/product.md §3): its fields and amounts, its status with the actions the person
+ * may take now (the claim's `allowedActions`, nothing else), its evidence and its timeline; a draft
+ * is edited in place. The route's loader has the claim in the cache, or showed the not-found screen.
+ */
 export function ClaimRoute() {
+  const partnerSlug = usePartnerSlug();
   const { claimId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: claim } = useClaim(partnerSlug, claimId);
+  const role = usePartnerRole(partnerSlug);
+  const { data: session } = useMe();
+  const [editing, setEditing] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  useDocumentTitle(claim?.number ?? 'Claim', 'Claims', partnerSlug);
+
+  if (claim === undefined) return null;
+  const canComment = canManage(role) || session?.user.isStaff === true;
+
   return (
-    <PlaceholderScreen
-      title="Claim"
-      description={`Claim ${claimId}`}
-      back={{ href: paths.claims, label: 'Back to claims' }}
-      emptyTitle="No claim details to show yet"
-      emptyDescription="The claim's fields, amounts, status, evidence files and timeline will appear here."
-    />
+    <div className={styles.page}>
+      <PageHeader
+        title={`Claim ${claim.number}`}
+        breadcrumbs={
+          <Breadcrumbs
+            items={[{ label: 'Claims', href: paths.claims(partnerSlug) }, { label: claim.number }]}
+          />
+        }
+        description={
+          <Inline gap={2} align="center">
+            <ClaimStatusPill status={claim.status} partiallyApproved={claim.partiallyApproved} />
+            <span>
+              {claimTypeLabels[claim.type]}
+              {claim.item === null ? '' : ` · ${claim.item.sku}`}
+            </span>
+          </Inline>
+        }
+        actions={
+          deleted ? undefined : (
+            <ClaimActions
+              partnerSlug={partnerSlug}
+              claim={claim}
+              editing={editing}
+              onEdit={() => setEditing(true)}
+              onDeleted={() => {
+                setDeleted(true);
+                void navigate(paths.claims(partnerSlug), { replace: true });
+              }}
+            />
+          )
+        }
+      />
+
+      {claim.status === 'info_requested' && claim.allowedActions.includes('respond') ? (
+        <Alert tone="warning" title="Staff asked for more information">
+          Read their message in the timeline, add evidence if needed, then respond.
+        </Alert>
+      ) : null}
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <ClaimEditForm
+            partnerSlug={partnerSlug}
+            claim={claim}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
+      ) : null}
+
+      <ClaimSummary partnerSlug={partnerSlug} claim={claim} />
+
+      <section aria-labelledby="evidence-heading" className={styles.section}>
+        <h2 id="evidence-heading" className={styles.heading}>
+          Evidence
+        </h2>
+        <ClaimEvidence partnerSlug={partnerSlug} claim={claim} />
+      </section>
+
+      <section aria-labelledby="timeline-heading" className={styles.section}>
+        <h2 id="timeline-heading" className={styles.heading}>
+          Timeline
+        </h2>
+        <ClaimTimeline partnerSlug={partnerSlug} claimId={claim.id} canComment={canComment} />
+      </section>
+    </div>
   );
 }

@@ -1,12 +1,209 @@
-import { PlaceholderScreen } from '@/lib/placeholder-screen';
+import {
+  Button,
+  DateTime,
+  Link,
+  LinkButton,
+  Money,
+  PageHeader,
+  type DataTableColumn,
+} from '@partner-portal/ui-kit';
+import { lazy, Suspense } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
+import { paths } from '@/config/paths';
+import { canManage, usePartnerRole } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { DISPLAY_LOCALE, formatCalendarDate } from '@/lib/format';
+import { useListState } from '@/lib/list-state';
+import { ListView } from '@/lib/list-view';
+import { usePartnerSlug } from '@/lib/use-partner-slug';
+
+import { claimsCsvUrl } from '../api/claims-csv';
+import { useClaimFacets } from '../api/get-claim-facets';
+import { claimFilters, claimSortFields, useClaims, type ClaimRow } from '../api/get-claims';
+import { ClaimsFilters } from '../components/claims-filters';
+import { ClaimStatusPill } from '../components/claim-status';
+import { claimTypeLabels } from '../components/labels';
+import { StatusTabs } from '../components/status-tabs';
+
+import styles from '../components/claims.module.css';
+
+// The form is its own chunk: only people who file claims load it, once they start one.
+const NewClaimDrawer = lazy(async () => ({
+  default: (await import('../components/new-claim-drawer')).NewClaimDrawer,
+}));
+
+/** `?new=1` opens an empty form; `?fileFor=<movementId>&item=<itemId>` one filled from a movement. */
+const FORM_PARAMS = ['new', 'fileFor', 'item'] as const;
+
+const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
+  {
+    id: 'number',
+    header: 'Claim',
+    cell: (claim) => (
+      <Link href={paths.claim(partnerSlug, claim.id)} className={styles.nowrap}>
+        {claim.number}
+      </Link>
+    ),
+    sortable: true,
+    rowHeader: true,
+  },
+  {
+    id: 'item',
+    header: 'Item',
+    cell: (claim) =>
+      claim.item === null ? (
+        <span className={styles.secondary}>No item</span>
+      ) : (
+        <>
+          <span className={styles.primary}>{claim.item.name}</span>
+          <span className={styles.secondary}>{claim.item.sku}</span>
+        </>
+      ),
+  },
+  { id: 'type', header: 'Type', cell: (claim) => claimTypeLabels[claim.type] },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (claim) => (
+      <ClaimStatusPill status={claim.status} partiallyApproved={claim.partiallyApproved} />
+    ),
+  },
+  {
+    id: 'amountClaimed',
+    header: 'Claimed',
+    cell: (claim) => (
+      <Money
+        amount={claim.amountClaimed.amount}
+        currency={claim.amountClaimed.currency}
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
+    ),
+    sortable: true,
+    align: 'end',
+  },
+  {
+    id: 'incidentDate',
+    header: 'Incident',
+    cell: (claim) => (
+      <time dateTime={claim.incidentDate} className={styles.nowrap}>
+        {formatCalendarDate(claim.incidentDate)}
+      </time>
+    ),
+    sortable: true,
+  },
+  {
+    id: 'createdAt',
+    header: 'Filed',
+    cell: (claim) => (
+      <DateTime
+        value={claim.createdAt}
+        format="date"
+        locale={DISPLAY_LOCALE}
+        className={styles.nowrap}
+      />
+    ),
+    sortable: true,
+  },
+];
+
+/**
+ * The partner's claims (docs/product.md §3): status tabs with their counts, type and filing date
+ * filters, search by number or item, sort and pages, all in the URL; the CSV export of the same
+ * set; "New claim" opens the form in a drawer (no route of its own).
+ */
 export function ClaimsRoute() {
+  const partnerSlug = usePartnerSlug();
+  useDocumentTitle('Claims', partnerSlug);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const manages = canManage(usePartnerRole(partnerSlug));
+  const list = useListState({
+    sortFields: claimSortFields,
+    defaultSort: { field: 'createdAt', direction: 'desc' },
+    filters: claimFilters,
+    search: true,
+  });
+  const claims = useClaims(partnerSlug, list.query);
+  const facets = useClaimFacets(partnerSlug);
+
+  const fileFor = params.get('fileFor') ?? undefined;
+  const formOpen = manages && (params.has('new') || fileFor !== undefined);
+  const setFormOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of FORM_PARAMS) next.delete(name);
+        if (open) next.set('new', '1');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  const newClaimButton = manages ? (
+    <Button size="sm" onClick={() => setFormOpen(true)}>
+      New claim
+    </Button>
+  ) : null;
+
   return (
-    <PlaceholderScreen
-      title="Claims"
-      description="Requests to be reimbursed for stock the network lost or damaged, or received short."
-      emptyTitle="No claims to show yet"
-      emptyDescription="Claims you file for lost, damaged or short-received stock will be listed here with their status."
-    />
+    <>
+      <PageHeader
+        title="Claims"
+        description={
+          // From an item's page: its claims only ("Clear filters" shows every claim again).
+          list.filters.itemId === undefined
+            ? 'Requests to be reimbursed for stock the network lost or damaged, or received short.'
+            : 'The claims about one item.'
+        }
+      />
+      <StatusTabs
+        status={list.filters.status as ClaimRow['status'] | undefined}
+        facets={facets.data}
+      />
+      <ListView
+        caption="Claims"
+        noun={{ one: 'claim', other: 'claims' }}
+        state={list}
+        query={claims}
+        columns={columns(partnerSlug)}
+        getRowId={(claim) => claim.id}
+        onRowClick={(claim) => void navigate(paths.claim(partnerSlug, claim.id))}
+        searchLabel="Search claims"
+        searchPlaceholder="Claim number, SKU or item name"
+        filters={<ClaimsFilters state={list} facets={facets.data} />}
+        actions={
+          <>
+            <LinkButton
+              href={claimsCsvUrl(partnerSlug, list.query)}
+              download
+              variant="secondary"
+              size="sm"
+            >
+              Export CSV
+            </LinkButton>
+            {newClaimButton}
+          </>
+        }
+        empty={{
+          title: 'No claims yet',
+          description:
+            'Claims your team files for lost, damaged or short-received stock will be listed here.',
+          action: newClaimButton ?? undefined,
+        }}
+      />
+      {formOpen ? (
+        <Suspense fallback={null}>
+          <NewClaimDrawer
+            partnerSlug={partnerSlug}
+            movementId={fileFor}
+            itemId={params.get('item') ?? undefined}
+            onClose={() => setFormOpen(false)}
+            onCreated={(claim) => void navigate(paths.claim(partnerSlug, claim.id))}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

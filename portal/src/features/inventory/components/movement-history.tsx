@@ -26,15 +26,17 @@ const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium'
 /**
  * The claim column: the claim filed from the movement, or, on a loss or damage not claimed yet,
  * the entry point to file one (managers and admins: docs/product.md §2). The claims screen reads
- * `?fileFor=<movementId>` and opens its form pre-filled from the movement (the claims issue).
+ * `?fileFor=<movementId>&item=<itemId>` and opens its form pre-filled from the movement.
  */
 function ClaimCell({
   movement,
   partnerSlug,
+  itemId,
   canFileClaims,
 }: {
   movement: InventoryMovement;
   partnerSlug: string;
+  itemId: string;
   canFileClaims: boolean;
 }) {
   if (movement.claim !== null) {
@@ -51,7 +53,7 @@ function ClaimCell({
   const what = `${movementKinds[movement.kind].label.toLowerCase()} of ${formatCount(units)} ${units === 1 ? 'unit' : 'units'}`;
   return (
     <Link
-      href={paths.fileClaim(partnerSlug, movement.id)}
+      href={paths.fileClaim(partnerSlug, movement.id, itemId)}
       aria-label={`File a claim for the ${what} on ${dateFormat.format(new Date(movement.occurredAt))}`}
     >
       File a claim
@@ -61,6 +63,7 @@ function ClaimCell({
 
 const columns = (
   partnerSlug: string,
+  itemId: string,
   canFileClaims: boolean,
 ): Array<DataTableColumn<InventoryMovement>> => [
   {
@@ -97,7 +100,12 @@ const columns = (
     id: 'claim',
     header: 'Claim',
     cell: (movement) => (
-      <ClaimCell movement={movement} partnerSlug={partnerSlug} canFileClaims={canFileClaims} />
+      <ClaimCell
+        movement={movement}
+        partnerSlug={partnerSlug}
+        itemId={itemId}
+        canFileClaims={canFileClaims}
+      />
     ),
   },
 ];
@@ -123,7 +131,7 @@ export function MovementHistory({ partnerSlug, itemId, canFileClaims }: Movement
       noun={{ one: 'movement', other: 'movements' }}
       state={list}
       query={movements}
-      columns={columns(partnerSlug, canFileClaims)}
+      columns={columns(partnerSlug, itemId, canFileClaims)}
       getRowId={(movement) => movement.id}
       empty={{
         title: 'No movements yet',

@@ -7,7 +7,7 @@ import { listPage } from '@/testing/list-page';
 import { mockApi, problem, type ApiHandler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
-import { claimedDamage, loss, receipt, tent } from '../testing/inventory-fixtures';
+import { claimedDamage, damageClaim, loss, receipt, tent } from '../testing/inventory-fixtures';
 
 const ITEM = `/api/partners/acme-outdoor/inventory/${tent.id}`;
 const itemPath = `/acme-outdoor/inventory/${tent.id}`;
@@ -21,6 +21,7 @@ function itemApi(session: Session, handlers: Record<string, ApiHandler> = {}) {
     'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
     [`GET ${ITEM}`]: () => Response.json(tent),
     [`GET ${ITEM}/movements`]: () => Response.json(listPage([loss, claimedDamage, receipt])),
+    'GET /api/partners/acme-outdoor/claims': () => Response.json(listPage([])),
     ...handlers,
   });
 }
@@ -77,6 +78,29 @@ describe('inventory item', () => {
     ).toHaveAttribute('href', '/acme-outdoor/claims/30000000-0000-4000-8000-000000000001');
     expect(rows[1]).toHaveTextContent('In review');
     expect(screen.getByRole('heading', { name: 'No claims about this item' })).toBeVisible();
+  });
+
+  it('lists the claims about the item, each linking to its claim', async () => {
+    const api = itemApi(viewerSession, {
+      'GET /api/partners/acme-outdoor/claims': () => Response.json(listPage([damageClaim])),
+    });
+    renderRoute(itemPath);
+
+    const table = await screen.findByRole('table', { name: 'Claims about this item' });
+    const claimLink = await within(table).findByRole('link', { name: 'CLM-000042' });
+    expect(claimLink).toHaveAttribute('href', `/acme-outdoor/claims/${damageClaim.id}`);
+    const row = claimLink.closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Damaged');
+    expect(row).toHaveTextContent('In review');
+    expect(row).toHaveTextContent('€258.00');
+    expect(screen.getByRole('link', { name: 'See them in Claims' })).toHaveAttribute(
+      'href',
+      `/acme-outdoor/claims?itemId=${tent.id}`,
+    );
+    const request = api.requests.find(
+      (sent) => new URL(sent.url).pathname === '/api/partners/acme-outdoor/claims',
+    );
+    expect(new URL(request?.url ?? '').searchParams.get('itemId')).toBe(tent.id);
   });
 
   it('pages the movements with their cursors, in the URL', async () => {
@@ -212,7 +236,10 @@ describe('inventory item', () => {
     renderRoute(itemPath);
 
     const fileClaim = await screen.findByRole('link', { name: /^File a claim/ });
-    expect(fileClaim).toHaveAttribute('href', `/acme-outdoor/claims?fileFor=${loss.id}`);
+    expect(fileClaim).toHaveAttribute(
+      'href',
+      `/acme-outdoor/claims?fileFor=${loss.id}&item=${tent.id}`,
+    );
     expect(fileClaim).toHaveAccessibleName('File a claim for the loss of 3 units on Mar 1, 2026');
     expect(screen.getAllByRole('link', { name: /^File a claim/ })).toHaveLength(1);
   });

@@ -4,12 +4,13 @@ import {
   Card,
   DateTime,
   DescriptionList,
-  EmptyState,
   Inline,
   Money,
   PageHeader,
+  Skeleton,
   StatusPill,
 } from '@partner-portal/ui-kit';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -26,6 +27,11 @@ import { ReorderPoint } from '../components/reorder-point';
 import styles from './inventory-item.module.css';
 
 export { createInventoryItemLoader } from '../api/get-inventory-item';
+
+// Below the movements, so it loads after the item is on screen.
+const ItemClaims = lazy(async () => ({
+  default: (await import('../components/item-claims')).ItemClaims,
+}));
 
 /**
  * One item (docs/product.md §3): its quantities, value, stock state and reorder point (editable by
@@ -120,11 +126,9 @@ export function InventoryItemRoute() {
         <h2 id="claims-heading" className={styles.heading}>
           Claims
         </h2>
-        <EmptyState
-          headingLevel={3}
-          title="No claims about this item"
-          description="Claims filed for this item's losses and damages will be listed here."
-        />
+        <Suspense fallback={<Skeleton height="6rem" />}>
+          <ItemClaims partnerSlug={partnerSlug} itemId={item.id} />
+        </Suspense>
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { InventoryItem } from '../api/get-inventory';
+import type { ItemClaim } from '../api/get-item-claims';
 import type { InventoryMovement } from '../api/get-item-movements';
 
 /** Items and movements shaped as the API sends them (docs/api.md, Resources). */
@@ -83,3 +84,32 @@ export const loss = movement('20000000-0000-4000-8000-000000000002', 'loss', -3,
 export const claimedDamage = movement('20000000-0000-4000-8000-000000000003', 'damage', -2, {
   claim: { id: '30000000-0000-4000-8000-000000000001', number: 'CLM-000042', status: 'in_review' },
 });
+
+/** The claim filed from the damage above, as the claims list answers it for the item. */
+export const damageClaim: ItemClaim = {
+  id: '30000000-0000-4000-8000-000000000001',
+  number: 'CLM-000042',
+  type: 'damaged',
+  status: 'in_review',
+  partiallyApproved: false,
+  item: { id: tent.id, sku: tent.sku, name: tent.name },
+  movementId: '20000000-0000-4000-8000-000000000003',
+  quantity: 2,
+  unitValue: eur(12_900),
+  amountClaimed: eur(25_800),
+  amountApproved: null,
+  currency: 'EUR',
+  incidentDate: '2026-02-27',
+  description: 'Crushed carton, bent poles.',
+  reference: null,
+  createdBy: { id: 'u-multi', name: 'Morgan Multi' },
+  submittedAt: '2026-02-28T09:00:00.000Z',
+  decidedAt: null,
+  decisionReason: null,
+  payoutReference: null,
+  version: 4,
+  createdAt: '2026-02-28T08:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:00.000Z',
+  allowedActions: [],
+  missing: [],
+};

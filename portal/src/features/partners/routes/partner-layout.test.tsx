@@ -9,7 +9,7 @@ import { renderRoute } from '@/testing/render-route';
 
 describe('partner switcher', () => {
   it.each([
-    ['/acme-outdoor/claims/claim-1', '/northwind/claims', 'Claims'],
+    ['/acme-outdoor/claims?status=draft', '/northwind/claims', 'Claims'],
     ['/acme-outdoor/inventory?stock=low', '/northwind/inventory', 'Inventory'],
     ['/acme-outdoor/analytics', '/northwind/analytics', 'Analytics'],
   ])('switches from %s to %s, keeping the section', async (from, to, heading) => {
@@ -23,6 +23,11 @@ describe('partner switcher', () => {
           [
             `GET /api/partners/${slug}/inventory/facets`,
             () => Response.json({ categories: [], warehouses: [] }),
+          ],
+          [`GET /api/partners/${slug}/claims`, () => Response.json(listPage([]))],
+          [
+            `GET /api/partners/${slug}/claims/facets`,
+            () => Response.json({ statuses: [], types: [] }),
           ],
         ]),
       ),

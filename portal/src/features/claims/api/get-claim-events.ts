@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import type { ApiData } from '@/lib/api-paths';
+
+/** GET /api/partners/{slug}/claims/{id}/events: the timeline, oldest first, a page at a time. */
+export type ClaimEventPage = ApiData<'/api/partners/{partnerSlug}/claims/{id}/events', 'get'>;
+export type ClaimEvent = ClaimEventPage['items'][number];
+
+/** A timeline is read whole, so its pages are as long as the API allows (docs/product.md §5). */
+const EVENTS_PAGE_SIZE = 100;
+
+export async function fetchClaimEvents(
+  partnerSlug: string,
+  claimId: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<ClaimEventPage> {
+  const { data } = await apiClient.GET('/api/partners/{partnerSlug}/claims/{id}/events', {
+    params: { path: { partnerSlug, id: claimId }, query: { cursor, limit: EVENTS_PAGE_SIZE } },
+    signal,
+  });
+  return data as ClaimEventPage;
+}
+
+/** Every page of a claim's timeline starts with this key. */
+export const claimEventsKey = (partnerSlug: string, claimId: string) =>
+  ['partners', partnerSlug, 'claims', 'claim', claimId, 'events'] as const;
+
+export const claimEventsQueryOptions = (
+  partnerSlug: string,
+  claimId: string,
+  cursor: string | undefined,
+) =>
+  queryOptions({
+    queryKey: [...claimEventsKey(partnerSlug, claimId), cursor ?? null],
+    queryFn: ({ signal }) => fetchClaimEvents(partnerSlug, claimId, cursor, signal),
+  });
+
+/**
+ * One page of the timeline. The screen reads on page by page (each page its own query, rather
+ * than an infinite query: its code would weigh on every page of the portal's shared chunk).
+ */
+export function useClaimEvents(partnerSlug: string, claimId: string, cursor: string | undefined) {
+  return useQuery(claimEventsQueryOptions(partnerSlug, claimId, cursor));
+}

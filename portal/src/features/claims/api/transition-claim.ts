@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { ApiError, apiClient } from '@/lib/api-client';
+import type { ApiBody } from '@/lib/api-paths';
+
+import { isStale, staleClaim } from './claim-conflict';
+import { claimEventsKey } from './get-claim-events';
+import { claimQueryKey, ifMatch, type Claim } from './get-claim';
+import { claimedItemKey, claimListsKey } from './claims-shared';
+
+export type ClaimTransitionBody = ApiBody<
+  '/api/partners/{partnerSlug}/claims/{id}/transitions',
+  'post'
+>;
+export type ClaimAction = ClaimTransitionBody['action'];
+
+/**
+ * POST /api/partners/{slug}/claims/{id}/transitions `{ action, message?, amountApproved?,
+ * payoutReference? }`, based on `version` (docs/product.md §4, the lifecycle).
+ */
+export async function transitionClaim(
+  partnerSlug: string,
+  claimId: string,
+  version: number,
+  body: ClaimTransitionBody,
+): Promise<Claim> {
+  const { data } = await apiClient.POST('/api/partners/{partnerSlug}/claims/{id}/transitions', {
+    params: { path: { partnerSlug, id: claimId }, header: ifMatch(version) },
+    body,
+  });
+  return data as Claim;
+}
+
+/** Moves the claim; its timeline and the lists follow. A 412 shows the current claim. */
+export function useTransitionClaim(partnerSlug: string, claimId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ version, body }: { version: number; body: ClaimTransitionBody }) =>
+      transitionClaim(partnerSlug, claimId, version, body),
+    onSuccess: async (claim) => {
+      queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), claim);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        claim.item === null
+          ? undefined
+          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, claim.item.id) }),
+      ]);
+    },
+    onError: async (error) => {
+      const current = staleClaim(error);
+      if (current !== undefined) {
+        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+      }
+      // Someone else moved the claim: its timeline says how. A 409 means the same, told later.
+      if (isStale(error) || (error instanceof ApiError && error.status === 409)) {
+        await Promise.all([
+          current === undefined
+            ? queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) })
+            : undefined,
+          queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+        ]);
+      }
+    },
+  });
+}

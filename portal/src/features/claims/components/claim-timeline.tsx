@@ -1,0 +1,195 @@
+import {
+  Button,
+  claimStatusTones,
+  DateTime,
+  ErrorState,
+  Inline,
+  Skeleton,
+  Stack,
+  Textarea,
+  Timeline,
+  type TimelineItem,
+} from '@partner-portal/ui-kit';
+import { useState, type FormEvent } from 'react';
+
+import { apiFieldErrors } from '@/lib/api-errors';
+import { ApiProblemAlert } from '@/lib/api-problem-alert';
+import { describeApiError } from '@/lib/api-errors';
+import { DISPLAY_LOCALE } from '@/lib/format';
+
+import { useAddClaimComment } from '../api/add-claim-comment';
+import { useClaimEvents, type ClaimEvent } from '../api/get-claim-events';
+
+import styles from './claim-page.module.css';
+
+/** The timeline's title of a transition, by the status it moved to. */
+const transitionTitles: Record<string, string> = {
+  submitted: 'Submitted',
+  in_review: 'Review started',
+  info_requested: 'Info requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Marked paid',
+  withdrawn: 'Withdrawn',
+};
+/** What an event says in the timeline. */
+function titleOf(event: ClaimEvent): string {
+  switch (event.kind) {
+    case 'created':
+      return 'Draft created';
+    case 'edit':
+      return 'Edited';
+    case 'comment':
+      return 'Comment';
+    case 'attachment':
+      return 'Evidence added';
+    case 'transition':
+      if (event.fromStatus === 'info_requested' && event.toStatus === 'in_review') {
+        return 'Answered';
+      }
+      return (
+        (event.toStatus === null ? undefined : transitionTitles[event.toStatus]) ?? 'Status changed'
+      );
+    default:
+      return 'Event';
+  }
+}
+
+const itemOf = (event: ClaimEvent): TimelineItem => ({
+  id: event.id,
+  title: titleOf(event),
+  timestamp: <DateTime value={event.at} format="datetime" locale={DISPLAY_LOCALE} />,
+  actor: event.actor?.name ?? 'a removed account',
+  body:
+    event.body === null || event.body === '' ? undefined : (
+      <span className={styles.prewrap}>
+        {event.kind === 'edit' ? `Changed: ${event.body}` : event.body}
+      </span>
+    ),
+  variant: event.kind === 'comment' ? 'comment' : 'event',
+  tone:
+    event.kind === 'transition' && event.toStatus !== null
+      ? claimStatusTones[event.toStatus]
+      : undefined,
+});
+
+const COMMENT_FIELDS = ['body'] as const;
+
+function CommentForm({ partnerSlug, claimId }: { partnerSlug: string; claimId: string }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const comment = useAddClaimComment(partnerSlug, claimId);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (comment.isPending) return;
+    if (text.trim() === '') {
+      setProblem('Write a comment.');
+      return;
+    }
+    comment.mutate(text.trim(), {
+      onSuccess: () => setText(''),
+      onError: (error) => setProblem(apiFieldErrors(error, COMMENT_FIELDS).body),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Add a comment">
+      <Stack gap={2}>
+        {problem === undefined ? <ApiProblemAlert error={comment.error} /> : null}
+        <Textarea
+          label="Comment"
+          rows={3}
+          maxLength={5000}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(undefined);
+          }}
+          error={problem}
+        />
+        <Inline gap={2}>
+          <Button type="submit" size="sm" loading={comment.isPending}>
+            Add comment
+          </Button>
+        </Inline>
+      </Stack>
+    </form>
+  );
+}
+
+export interface ClaimTimelineProps {
+  partnerSlug: string;
+  claimId: string;
+  /** Managers, admins and staff comment (docs/product.md §2); viewers read. */
+  canComment: boolean;
+}
+
+/** One page of the timeline; the last page read offers the next, when there is one. */
+function EventsPage({
+  partnerSlug,
+  claimId,
+  cursor,
+  onMore,
+}: {
+  partnerSlug: string;
+  claimId: string;
+  cursor: string | undefined;
+  /** Called with the next page's cursor; undefined once that page is shown. */
+  onMore: ((cursor: string) => void) | undefined;
+}) {
+  const events = useClaimEvents(partnerSlug, claimId, cursor);
+  if (events.isPending) return <Skeleton height="6rem" />;
+  if (events.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load the timeline"
+        description={describeApiError(events.error)?.message}
+        onRetry={() => void events.refetch()}
+        retrying={events.isFetching}
+      />
+    );
+  }
+  const next = events.data.nextCursor;
+  return (
+    <>
+      <Timeline
+        aria-label={cursor === undefined ? 'Claim history' : 'Claim history, later events'}
+        items={events.data.items.map(itemOf)}
+      />
+      {next !== null && onMore !== undefined ? (
+        <Inline gap={2}>
+          <Button variant="secondary" size="sm" onClick={() => onMore(next)}>
+            Show later events
+          </Button>
+        </Inline>
+      ) : null}
+    </>
+  );
+}
+
+/** Every event of the claim, oldest first, and the comment box for those who may comment. */
+export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelineProps) {
+  // The cursors of the pages read beyond the first, in order.
+  const [later, setLater] = useState<string[]>([]);
+  const cursors = [undefined, ...later];
+
+  return (
+    <Stack gap={4}>
+      {cursors.map((cursor, index) => (
+        <EventsPage
+          key={cursor ?? 'first'}
+          partnerSlug={partnerSlug}
+          claimId={claimId}
+          cursor={cursor}
+          onMore={
+            index === cursors.length - 1
+              ? (next) => setLater((current) => [...current, next])
+              : undefined
+          }
+        />
+      ))}
+      {canComment ? <CommentForm partnerSlug={partnerSlug} claimId={claimId} /> : null}
+    </Stack>
+  );
+}

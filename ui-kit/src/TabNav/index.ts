@@ -1,0 +1,1 @@
+export { TabNav, type TabNavItem, type TabNavProps } from './TabNav';
