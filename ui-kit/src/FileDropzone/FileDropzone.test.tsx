@@ -72,7 +72,8 @@ describe('FileDropzone', () => {
   });
 
   it('formats sizes', () => {
-    expect(formatBytes(512, 'en')).toBe('512 byte');
+    expect(formatBytes(512, 'en')).toBe('512 bytes');
+    expect(formatBytes(1, 'en')).toBe('1 byte');
     expect(formatBytes(2048, 'en')).toBe('2 kB');
     expect(formatBytes(5 * 1024 * 1024, 'en')).toBe('5 MB');
   });

@@ -78,7 +78,8 @@ export function formatBytes(bytes: number, locale?: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // ICU's short byte is "byte" whatever the count ("70 byte"); the long form agrees with it.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
