@@ -24,13 +24,12 @@ import {
   ApiOperation,
   ApiParam,
   ApiPreconditionFailedResponse,
-  ApiProduces,
   ApiResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CSV_CONTENT_TYPE, type Page, PageDto } from '../common/list/index.js';
+import { ApiCsvExport, type Page, PageDto } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -119,12 +118,9 @@ export class ClaimsController {
       'The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
     operationId: 'exportClaims',
   })
-  @ApiProduces(CSV_CONTENT_TYPE)
-  @ApiOkResponse({
-    description:
-      'text/csv; charset=utf-8, as an attachment (`claims.csv`): a header row, then one row per claim.',
-    schema: { type: 'string' },
-  })
+  @ApiCsvExport(
+    'text/csv; charset=utf-8, as an attachment (`claims.csv`): a header row, then one row per claim.',
+  )
   @BAD_LIST_QUERY
   export(
     @CurrentPartner() context: PartnerContext,

@@ -17,10 +17,9 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import { CSV_CONTENT_TYPE, type Page, PageDto } from '../common/list/index.js';
+import { ApiCsvExport, type Page, PageDto } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -82,11 +81,7 @@ export class InventoryController {
       'The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
     operationId: 'exportInventoryItems',
   })
-  @ApiProduces(CSV_CONTENT_TYPE)
-  @ApiOkResponse({
-    description: 'text/csv; charset=utf-8, as an attachment: a header row, then one row per item.',
-    schema: { type: 'string' },
-  })
+  @ApiCsvExport('text/csv; charset=utf-8, as an attachment: a header row, then one row per item.')
   @BAD_LIST_QUERY
   export(
     @CurrentPartner() context: PartnerContext,

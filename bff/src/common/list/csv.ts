@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { StreamableFile } from '@nestjs/common';
+import { applyDecorators, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import Papa from 'papaparse';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -86,4 +87,12 @@ export function csvFile<Row>(
     type: CSV_CONTENT_TYPE,
     disposition: attachmentDisposition(filename),
   });
+}
+
+/** The OpenAPI answer of a CSV export route: `text/csv` text, with what its rows are. */
+export function ApiCsvExport(description: string): MethodDecorator {
+  return applyDecorators(
+    ApiProduces(CSV_CONTENT_TYPE),
+    ApiOkResponse({ description, schema: { type: 'string' } }),
+  );
 }

@@ -22,6 +22,7 @@
  *    only as fast as the client reads.
  */
 export {
+  ApiCsvExport,
   CSV_CONTENT_TYPE,
   attachmentDisposition,
   csvFile,
