@@ -10,7 +10,7 @@ import {
 import { ClaimsRepository, FEW_MATCHES } from '../src/claims/claims.repository.js';
 import type { Partner } from '../src/partners/partner.entity.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
-import { bearerOf, createPartner, insertItems } from './support/inventory.js';
+import { bearerOf, createPartner, insertItems, listPage } from './support/inventory.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -223,14 +223,7 @@ describe('the claims list against a reference query (property-based)', () => {
   async function page(query: ListQuery, cursor?: string): Promise<ClaimPage> {
     const params = search(query);
     if (cursor !== undefined) params.set('cursor', cursor);
-    const response = await api.request({
-      url: `/api/partners/${partner.slug}/claims?${params.toString()}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.statusCode !== 200) {
-      throw new Error(`${params.toString()} → ${response.statusCode} ${response.body}`);
-    }
-    return response.json<ClaimPage>();
+    return listPage<ClaimPage>(api, partner.slug, 'claims', params, token);
   }
 
   /** The plain SQL answer, written independently (strpos on lower(), days by AT TIME ZONE). */

@@ -6,7 +6,13 @@ import { InventoryRepository } from '../src/inventory/inventory.repository.js';
 import type { Partner } from '../src/partners/partner.entity.js';
 import { hashPassword } from '../src/users/password-hash.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
-import { type ItemSeed, bearerOf, createPartner, insertItems } from './support/inventory.js';
+import {
+  type ItemSeed,
+  bearerOf,
+  createPartner,
+  insertItems,
+  listPage,
+} from './support/inventory.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -219,14 +225,7 @@ describe('the inventory list against a reference query (property-based)', () => 
   async function page(query: ListQuery, cursor?: string): Promise<ItemPage> {
     const params = search(query);
     if (cursor !== undefined) params.set('cursor', cursor);
-    const response = await api.request({
-      url: `/api/partners/${partner.slug}/inventory?${params.toString()}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.statusCode !== 200) {
-      throw new Error(`${params.toString()} → ${response.statusCode} ${response.body}`);
-    }
-    return response.json<ItemPage>();
+    return listPage<ItemPage>(api, partner.slug, 'inventory', params, token);
   }
 
   /** The plain SQL answer: the same filters, written independently (strpos on lower(), no LIKE). */

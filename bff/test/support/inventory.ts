@@ -53,3 +53,24 @@ export async function bearerOf(api: TestApp, email: string): Promise<string> {
   if (user === undefined) throw new Error(`no user ${email}`);
   return api.app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
 }
+
+/**
+ * One page of a partner's list through the API, as `token` sees it (`path` is what follows the
+ * partner's URL: `inventory`, `claims`); anything but 200 fails the test with the query that caused it.
+ */
+export async function listPage<Page>(
+  api: TestApp,
+  slug: string,
+  path: string,
+  params: URLSearchParams,
+  token: string,
+): Promise<Page> {
+  const response = await api.request({
+    url: `/api/partners/${slug}/${path}?${params.toString()}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`${params.toString()} → ${response.statusCode} ${response.body}`);
+  }
+  return response.json<Page>();
+}
