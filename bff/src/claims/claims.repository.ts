@@ -8,6 +8,8 @@ import {
   keysetFetchCounted,
   keysetPage,
   keysetRows,
+  DeclaredListQuery,
+  type ListCondition,
   type ListCursorCodec,
   type ListQuery,
   type Page,
@@ -208,8 +210,64 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   ],
 ];
 
+/** What only creation reads: a retry's idempotency key and the request it was first made with. */
+const CREATION_ONLY_COLUMNS = new Set(['c_idempotency_key', 'c_request_fingerprint']);
+
+/** The list's columns: a claim as the API shows it. */
+const LISTED_COLUMNS = CLAIM_COLUMNS.filter(([, alias]) => !CREATION_ONLY_COLUMNS.has(alias));
+
 /** The export's columns (docs/api.md, claims CSV). */
-const EXPORTED_COLUMNS = CLAIM_COLUMNS.filter(([, alias]) => alias !== 'c_evidence_types');
+const EXPORTED_COLUMNS = LISTED_COLUMNS.filter(([, alias]) => alias !== 'c_evidence_types');
+
+/**
+ * The list's filters as declared conditions (`ClaimsRepository.filtered`): each condition's SQL is
+ * constant, its values parameters. `plan`: see `filtered`.
+ */
+function claimConditions(filters: ClaimFilters, plan: 'walk' | 'matches'): ListCondition[] {
+  const conditions: ListCondition[] = [];
+  if (filters.q !== undefined) {
+    const number = parseClaimNumber(filters.q);
+    // The items are found through the inventory's trigram index (`inventory_items_search_trgm_idx`).
+    const matchingItems = `SELECT si.id FROM inventory_items si WHERE si.partner_id = :partnerId AND ${itemSearchText('si')} ILIKE :search`;
+    const items =
+      plan === 'walk'
+        ? `c.item_id IN (${matchingItems})`
+        : `c.item_id = ANY(ARRAY(${matchingItems}))`;
+    if (number !== undefined && /^clm/i.test(filters.q)) {
+      conditions.push({ sql: 'c.number = :number', parameters: { number } });
+    } else if (number !== undefined) {
+      conditions.push({
+        sql: `(c.number = :number OR ${items})`,
+        parameters: { number, search: likeSubstring(filters.q) },
+      });
+    } else {
+      conditions.push({ sql: items, parameters: { search: likeSubstring(filters.q) } });
+    }
+  }
+  if (filters.status !== undefined) {
+    conditions.push({ sql: 'c.status = :status', parameters: { status: filters.status } });
+  }
+  if (filters.type !== undefined) {
+    conditions.push({ sql: 'c.type = :type', parameters: { type: filters.type } });
+  }
+  if (filters.itemId !== undefined) {
+    conditions.push({ sql: 'c.item_id = :itemId', parameters: { itemId: filters.itemId } });
+  }
+  // Days of the partner's time zone: from its first instant, to the first instant of the next day.
+  if (filters.from !== undefined) {
+    conditions.push({
+      sql: 'c.created_at >= (CAST(:from AS date)::timestamp AT TIME ZONE :timeZone)',
+      parameters: { from: filters.from, timeZone: filters.timeZone },
+    });
+  }
+  if (filters.to !== undefined) {
+    conditions.push({
+      sql: 'c.created_at < ((CAST(:to AS date) + 1)::timestamp AT TIME ZONE :timeZone)',
+      parameters: { to: filters.to, timeZone: filters.timeZone },
+    });
+  }
+  return conditions;
+}
 
 /**
  * Every statement on `claims`, `claim_events`, `claim_number_counters` and `claim_counts` (and the
@@ -225,14 +283,17 @@ export class ClaimsRepository {
   }
 
   private claims(partnerId: string, manager: EntityManager): SelectQueryBuilder<Claim> {
-    const query = manager
+    return this.joined(manager).where('c.partner_id = :partnerId', { partnerId });
+  }
+
+  /** `claims c` with its item `i` and creator `u`, nothing selected, no condition. */
+  private joined(manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<Claim> {
+    return manager
       .getRepository(Claim)
       .createQueryBuilder('c')
       .select([])
       .leftJoin('inventory_items', 'i', 'i.partner_id = c.partner_id AND i.id = c.item_id')
-      .leftJoin('users', 'u', 'u.id = c.created_by_user_id')
-      .where('c.partner_id = :partnerId', { partnerId });
-    return query;
+      .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
   }
 
   private withColumns(
@@ -246,7 +307,8 @@ export class ClaimsRepository {
   }
 
   /**
-   * The partner's claims that pass the filters, unordered: the rows of the list and of its CSV.
+   * The partner's claims that pass the filters, unordered, with `columns`: the rows of the list and of
+   * its CSV, declared (SQL built once per shape, see DeclaredListQuery).
    * `plan`: `walk` to walk the list's order (the item search a hashed semi-join, a filter on each row
    * walked); `matches` to read the matches through their own indexes (the item search an array of the
    * items' ids, which `claims_item_idx` takes, beside the number's `claims_partner_id_number_key`).
@@ -255,49 +317,18 @@ export class ClaimsRepository {
     partnerId: string,
     filters: ClaimFilters,
     plan: 'walk' | 'matches' = 'walk',
-    manager: EntityManager = this.dataSource.manager,
-  ): SelectQueryBuilder<Claim> {
-    const query = this.claims(partnerId, manager);
-    if (filters.q !== undefined) {
-      const number = parseClaimNumber(filters.q);
-      // The items are found through the inventory's trigram index (`inventory_items_search_trgm_idx`).
-      const matchingItems = `SELECT si.id FROM inventory_items si WHERE si.partner_id = :partnerId AND ${itemSearchText('si')} ILIKE :search`;
-      const items =
-        plan === 'walk'
-          ? `c.item_id IN (${matchingItems})`
-          : `c.item_id = ANY(ARRAY(${matchingItems}))`;
-      if (number !== undefined && /^clm/i.test(filters.q)) {
-        query.andWhere('c.number = :number', { number });
-      } else if (number !== undefined) {
-        query.andWhere(`(c.number = :number OR ${items})`, {
-          number,
-          search: likeSubstring(filters.q),
-        });
-      } else {
-        query.andWhere(items, { search: likeSubstring(filters.q) });
-      }
-    }
-    if (filters.status !== undefined) {
-      query.andWhere('c.status = :status', { status: filters.status });
-    }
-    if (filters.type !== undefined) query.andWhere('c.type = :type', { type: filters.type });
-    if (filters.itemId !== undefined) {
-      query.andWhere('c.item_id = :itemId', { itemId: filters.itemId });
-    }
-    // Days of the partner's time zone: from its first instant, to the first instant of the next day.
-    if (filters.from !== undefined) {
-      query.andWhere(`c.created_at >= (CAST(:from AS date)::timestamp AT TIME ZONE :timeZone)`, {
-        from: filters.from,
-        timeZone: filters.timeZone,
-      });
-    }
-    if (filters.to !== undefined) {
-      query.andWhere(`c.created_at < ((CAST(:to AS date) + 1)::timestamp AT TIME ZONE :timeZone)`, {
-        to: filters.to,
-        timeZone: filters.timeZone,
-      });
-    }
-    return query;
+    columns: 'list' | 'export' = 'list',
+  ): DeclaredListQuery<Claim> {
+    return new DeclaredListQuery({
+      statement: `claims:${columns}`,
+      dataSource: this.dataSource,
+      base: () =>
+        this.withColumns(this.joined(), columns === 'list' ? LISTED_COLUMNS : EXPORTED_COLUMNS),
+      conditions: [
+        { sql: 'c.partner_id = :partnerId', parameters: { partnerId } },
+        ...claimConditions(filters, plan),
+      ],
+    });
   }
 
   /**
@@ -316,12 +347,11 @@ export class ClaimsRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ClaimRecord>> {
-    const walked = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
     const narrowed =
       filters.q !== undefined &&
       parseClaimNumber(filters.q) !== undefined &&
       !/^clm/i.test(filters.q);
-    return keysetPage(walked, {
+    return keysetPage(this.filtered(partnerId, filters), {
       list: CLAIM_LIST,
       query,
       codec,
@@ -340,22 +370,19 @@ export class ClaimsRepository {
     filters: ClaimFilters,
     request: KeysetRequest,
   ): Promise<KeysetFetched<ClaimRecord>> {
-    const matches = this.withColumns(this.filtered(partnerId, filters, 'matches'), CLAIM_COLUMNS);
+    const matches = this.filtered(partnerId, filters, 'matches');
     if ((await this.countUpTo(matches, this.fewMatches + 1)) <= this.fewMatches) {
       return keysetFetchCounted(matches, CLAIM_MATCHES_ORDER, request, readClaim);
     }
-    const walked = this.withColumns(this.filtered(partnerId, filters), CLAIM_COLUMNS);
+    const walked = this.filtered(partnerId, filters);
     return { rows: await keysetFetch(walked, CLAIM_LIST, request, readClaim) };
   }
 
   /** The rows of `query`, counted up to `limit` (a bounded read, whatever the query matches). */
-  private async countUpTo(query: SelectQueryBuilder<Claim>, limit: number): Promise<number> {
-    const [sql, parameters] = query.clone().select('1').limit(limit).getQueryAndParameters();
-    const rows = rowsOf(
-      await this.dataSource.query(
-        `SELECT count(*)::integer AS n FROM (${sql}) AS bounded`,
-        parameters,
-      ),
+  private async countUpTo(query: DeclaredListQuery<Claim>, limit: number): Promise<number> {
+    const rows = await query.around(
+      (sql) =>
+        `SELECT count(*)::integer AS n FROM (SELECT 1 FROM (${sql}) AS matched LIMIT ${limit}) AS bounded`,
     );
     return integer(rows[0] ?? { n: 0 }, 'n');
   }
@@ -366,7 +393,7 @@ export class ClaimsRepository {
     filters: ClaimFilters,
     sort: string | undefined,
   ): AsyncGenerator<ClaimRecord> {
-    const filtered = this.withColumns(this.filtered(partnerId, filters), EXPORTED_COLUMNS);
+    const filtered = this.filtered(partnerId, filters, 'walk', 'export');
     let count = 0;
     for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, readClaim)) {
       yield claim;

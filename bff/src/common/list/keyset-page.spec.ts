@@ -272,6 +272,38 @@ describe('keysetPage', () => {
     expect(result).toMatchObject({ total: 8, totalExact: true, nextCursor: null });
   });
 
+  it('spends no statement on the total of a first page that holds every row', async () => {
+    let asked = 0;
+    const result = await keysetPage(items().where('item.rank = :rank', { rank: 3 }), {
+      list: PROBE_LIST,
+      codec,
+      query: { limit: 25 },
+      total: {
+        exactly: () => {
+          asked += 1;
+          return Promise.resolve(999);
+        },
+        otherwise: 'exact',
+      },
+    });
+    expect(result).toMatchObject({ total: 8, totalExact: true });
+    expect(asked).toBe(0);
+    // A first page with more after it asks.
+    await keysetPage(items(), {
+      list: PROBE_LIST,
+      codec,
+      query: { limit: 5 },
+      total: {
+        exactly: () => {
+          asked += 1;
+          return Promise.resolve(53);
+        },
+        otherwise: 'exact',
+      },
+    });
+    expect(asked).toBe(1);
+  });
+
   it('takes an exact total from its own source, and falls back when it has none', async () => {
     const options = { list: PROBE_LIST, codec, query: { limit: 5 } };
     const counted = await keysetPage(items(), {

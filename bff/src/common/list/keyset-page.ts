@@ -1,8 +1,8 @@
-import type pg from 'pg';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type CursorPosition, type CursorScope, ListCursorCodec } from './list-cursor.js';
 import { type ListDefinition, type ListSort, resolveSort } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
+import { builderOf, DeclaredListQuery, driverPool, type ListSource } from './list-statement.js';
 import type { Page } from './page.js';
 
 /**
@@ -99,7 +99,7 @@ const PAST_ALIAS = 'list_past_boundary';
  * The builder may join to-one relations only (one raw row per entity).
  */
 export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   options: KeysetPageOptions<Row>,
 ): Promise<Page<Row>> {
   const { list, codec } = options;
@@ -115,7 +115,7 @@ export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
   const boundary =
     position === undefined ? undefined : { sortKey: position.sortKey, id: position.id };
   const request: KeysetRequest = { sort, boundary, backwards, count: limit + 1 };
-  const [rows, counted] = await fetchWithTotal(query, options, request);
+  const [rows, counted] = await fetchWithTotal(query, options, request, position === undefined);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
@@ -154,19 +154,32 @@ export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
 }
 
 async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   options: KeysetPageOptions<Row>,
   request: KeysetRequest,
+  firstPage: boolean,
 ): Promise<[Array<KeyedRow<Row>>, ListTotal]> {
   const policy = options.total ?? 'exact';
-  if (options.fetch === undefined) {
-    return Promise.all([
-      keysetFetch<Entity, Row>(query, options.list, request, options.read),
-      countTotal(query, policy),
-    ]);
+  const fetchRows = async (): Promise<KeysetFetched<Row>> => {
+    if (options.fetch === undefined) {
+      return { rows: await keysetFetch<Entity, Row>(query, options.list, request, options.read) };
+    }
+    const fetched = await options.fetch(request);
+    return Array.isArray(fetched) ? { rows: fetched } : fetched;
+  };
+  if (firstPage) {
+    // The first page, when it holds every row, is its own exact total (`keysetPage`): a search that
+    // finds a claim by its number costs its page alone, not an estimate and a count besides.
+    const fetched = await fetchRows();
+    if (fetched.total !== undefined || fetched.rows.length < request.count) {
+      return [fetched.rows, fetched.total ?? { total: fetched.rows.length, totalExact: true }];
+    }
+    return [fetched.rows, await countTotal(query, policy)];
   }
-  const fetched = await options.fetch(request);
-  if (Array.isArray(fetched)) return [fetched, await countTotal(query, policy)];
+  if (options.fetch === undefined) {
+    return Promise.all([fetchRows().then((fetched) => fetched.rows), countTotal(query, policy)]);
+  }
+  const fetched = await fetchRows();
   return [fetched.rows, fetched.total ?? (await countTotal(query, policy))];
 }
 
@@ -184,12 +197,13 @@ async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
  * inside a transaction.
  */
 export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
-  query: SelectQueryBuilder<Entity>,
+  source: ListSource<Entity>,
   list: ListDefinition,
   sortValue: string | undefined,
   batchSize = 500,
   read?: RawRead<Row>,
 ): AsyncGenerator<Row> {
+  const query = builderOf(source);
   const sort = resolveSort(list, sortValue);
   if (read === undefined) {
     // Entities hydrated by TypeORM, a batch at a time: for the small lists that have no `read`.
@@ -203,8 +217,8 @@ export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
     return;
   }
   const request = { sort, backwards: false, count: batchSize };
-  const first = keysetStatement(query, list, { ...request, boundary: undefined }, false);
-  const following = keysetStatement(query, list, { ...request, boundary: BOUNDARY_SLOTS }, false);
+  const first = keysetStatement(query, list, { ...request, boundary: undefined });
+  const following = keysetStatement(query, list, { ...request, boundary: BOUNDARY_SLOTS });
   const sortKeySlot = following.parameters.indexOf(BOUNDARY_SLOTS.sortKey);
   const idSlot = following.parameters.indexOf(BOUNDARY_SLOTS.id);
   if (sortKeySlot < 0 || idSlot < 0) throw new Error(`List ${list.id}: no boundary parameters`);
@@ -217,7 +231,7 @@ export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
       parameters[idSlot] = after.id;
     }
     const statement = after === undefined ? first : following;
-    const raw = (await driverPool(query).query(statement.sql, parameters)).rows as Array<
+    const raw = (await driverPool(query.connection).query(statement.sql, parameters)).rows as Array<
       Record<string, unknown>
     >;
     const fetched = raw.length;
@@ -237,17 +251,6 @@ export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
 
 /** Values no real parameter can hold (PostgreSQL text never contains NUL): where a boundary goes. */
 const BOUNDARY_SLOTS: RowKey = { sortKey: '\u0000keyset-sort-key', id: '\u0000keyset-id' };
-
-/** The pg Pool under TypeORM's PostgreSQL driver (its public `master`). */
-function driverPool<Entity extends ObjectLiteral>(
-  query: SelectQueryBuilder<Entity>,
-): Pick<pg.Pool, 'query'> {
-  const pool: unknown = (query.connection.driver as { master?: unknown }).master;
-  if (typeof pool !== 'object' || pool === null || !('query' in pool)) {
-    throw new Error('keysetRows needs TypeORM’s PostgreSQL driver and its pg Pool');
-  }
-  return pool as Pick<pg.Pool, 'query'>;
-}
 
 async function* keysetEntityRows<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
@@ -275,7 +278,7 @@ async function* keysetEntityRows<Entity extends ObjectLiteral>(
  * name, so a list may be fetched through a twin definition (same id and fields, other expressions).
  */
 export async function keysetFetch<Entity extends ObjectLiteral, Row = Entity>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
   read?: RawRead<Row>,
@@ -291,7 +294,7 @@ export async function keysetFetch<Entity extends ObjectLiteral, Row = Entity>(
  * before it that fill the limit are dropped here.
  */
 export async function keysetFetchCounted<Entity extends ObjectLiteral, Row = Entity>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
   read?: RawRead<Row>,
@@ -300,28 +303,54 @@ export async function keysetFetchCounted<Entity extends ObjectLiteral, Row = Ent
 }
 
 async function fetchKeyed<Entity extends ObjectLiteral, Row>(
-  query: SelectQueryBuilder<Entity>,
+  source: ListSource<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
   counted: boolean,
   read: RawRead<Row> | undefined,
 ): Promise<KeysetFetched<Row>> {
-  const { pageQuery, past } = keysetQuery(query, list, request, counted);
+  const past = request.boundary === undefined ? undefined : pastCondition(list, request);
+  const cursorValues = {
+    listCursorKey: request.boundary?.sortKey,
+    listCursorId: request.boundary?.id,
+  };
   let raw: Array<Record<string, unknown>>;
   let entities: Row[];
-  if (read === undefined) {
-    const hydrated = await pageQuery.getRawAndEntities<Record<string, unknown>>();
-    raw = hydrated.raw;
-    // Without `read`, the page holds the builder's entities: `Row` is its default, `Entity`.
-    entities = hydrated.entities as unknown as Row[];
-    if (entities.length !== raw.length) {
-      throw new Error(
-        `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
-      );
-    }
-  } else {
-    raw = await pageQuery.getRawMany<Record<string, unknown>>();
+  if (source instanceof DeclaredListQuery && read !== undefined) {
+    const sort = resolveSort(list, request.sort.value);
+    const variant = [
+      'keyset',
+      sort.column,
+      list.idColumn,
+      sort.descending,
+      request.backwards,
+      past !== undefined,
+      counted,
+      request.count,
+      request.offset ?? 0,
+    ].join('|');
+    raw = await source.run(
+      variant,
+      (query, extra) => keysetQuery(query, list, request, counted, extra),
+      request.boundary === undefined ? {} : cursorValues,
+    );
     entities = raw.map(read);
+  } else {
+    const pageQuery = keysetQuery(builderOf(source), list, request, counted, cursorValues);
+    if (read === undefined) {
+      const hydrated = await pageQuery.getRawAndEntities<Record<string, unknown>>();
+      raw = hydrated.raw;
+      // Without `read`, the page holds the builder's entities: `Row` is its default, `Entity`.
+      entities = hydrated.entities as unknown as Row[];
+      if (entities.length !== raw.length) {
+        throw new Error(
+          `List ${list.id}: the query joins a to-many relation; keyset pages need one row per item`,
+        );
+      }
+    } else {
+      raw = await pageQuery.getRawMany<Record<string, unknown>>();
+      entities = raw.map(read);
+    }
   }
   const rows: Array<KeyedRow<Row>> = [];
   entities.forEach((entity, index) => {
@@ -337,16 +366,25 @@ async function fetchKeyed<Entity extends ObjectLiteral, Row>(
   return { rows, total: { total: Number(first[TOTAL_ALIAS]), totalExact: true } };
 }
 
+/** The keyset condition: the rows past the request's boundary in the request's direction. */
+function pastCondition(list: ListDefinition, request: KeysetRequest): string {
+  const sort = resolveSort(list, request.sort.value);
+  const descendingInSql = sort.descending !== request.backwards;
+  return `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`;
+}
+
 /**
  * The statement of one keyset fetch: `query` with the row keys selected, past the boundary (a
  * condition; or, counted, an ordering term, see `keysetFetchCounted`), in the list's order, limited.
+ * `cursor` holds the boundary's values (`listCursorKey`, `listCursorId`).
  */
 function keysetQuery<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
   counted: boolean,
-): { pageQuery: SelectQueryBuilder<Entity>; past: string | undefined } {
+  cursor: Readonly<Record<string, unknown>>,
+): SelectQueryBuilder<Entity> {
   const { boundary, backwards, count } = request;
   const sort = resolveSort(list, request.sort.value);
   const descendingInSql = sort.descending !== backwards;
@@ -355,25 +393,24 @@ function keysetQuery<Entity extends ObjectLiteral>(
     .clone()
     .addSelect(`(${sort.column})::text`, SORT_KEY_ALIAS)
     .addSelect(`(${list.idColumn})::text`, ID_KEY_ALIAS);
-  const past =
-    boundary === undefined
-      ? undefined
-      : `(${sort.column}, ${list.idColumn}) ${descendingInSql ? '<' : '>'} (:listCursorKey, :listCursorId)`;
-  const parameters = { listCursorKey: boundary?.sortKey, listCursorId: boundary?.id };
+  const past = boundary === undefined ? undefined : pastCondition(list, request);
   if (counted) {
     pageQuery.addSelect('count(*) OVER ()', TOTAL_ALIAS);
     if (past !== undefined) {
-      pageQuery.addSelect(past, PAST_ALIAS).setParameters(parameters).orderBy(past, 'DESC');
+      pageQuery
+        .addSelect(past, PAST_ALIAS)
+        .setParameters({ ...cursor })
+        .orderBy(past, 'DESC');
     }
   } else if (past !== undefined) {
-    pageQuery.andWhere(past, parameters);
+    pageQuery.andWhere(past, { ...cursor });
   }
   pageQuery
     .addOrderBy(sort.column, order)
     .addOrderBy(list.idColumn, order)
     .offset(request.offset ?? 0)
     .limit(count);
-  return { pageQuery, past };
+  return pageQuery;
 }
 
 /** `keysetQuery` as SQL and its positional parameters, built once to be sent many times. */
@@ -381,14 +418,15 @@ function keysetStatement<Entity extends ObjectLiteral>(
   query: SelectQueryBuilder<Entity>,
   list: ListDefinition,
   request: KeysetRequest,
-  counted: boolean,
 ): { sql: string; parameters: unknown[] } {
+  const cursor = { listCursorKey: request.boundary?.sortKey, listCursorId: request.boundary?.id };
   const [sql, parameters] = keysetQuery(
     query,
     list,
     request,
-    counted,
-  ).pageQuery.getQueryAndParameters();
+    false,
+    cursor,
+  ).getQueryAndParameters();
   return { sql, parameters: parameters as unknown[] };
 }
 
@@ -416,10 +454,10 @@ function keyOf(raw: Record<string, unknown> | undefined): RowKey {
  * exact count when the estimate is at most `estimateAbove` rows (counting those costs about a page).
  */
 export async function countTotal<Entity extends ObjectLiteral>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   policy: TotalPolicy,
 ): Promise<ListTotal> {
-  if (policy === 'exact') return { total: await query.getCount(), totalExact: true };
+  if (policy === 'exact') return { total: await countRows(query), totalExact: true };
   if ('exactly' in policy) {
     const exact = await policy.exactly();
     return exact === undefined
@@ -428,8 +466,17 @@ export async function countTotal<Entity extends ObjectLiteral>(
   }
   const estimate = await estimateTotal(query, policy);
   return estimate.counted
-    ? { total: await query.getCount(), totalExact: true }
+    ? { total: await countRows(query), totalExact: true }
     : { total: estimate.total, totalExact: false };
+}
+
+/** Every row of the source, counted. */
+async function countRows<Entity extends ObjectLiteral>(query: ListSource<Entity>): Promise<number> {
+  if (!(query instanceof DeclaredListQuery)) return query.getCount();
+  const [row] = await query.around(
+    (sql) => `SELECT count(*)::integer AS list_count FROM (${sql}) AS counted`,
+  );
+  return Number(row?.list_count ?? 0);
 }
 
 /**
@@ -438,7 +485,7 @@ export async function countTotal<Entity extends ObjectLiteral>(
  * them in the same statement, `keysetFetchCounted`).
  */
 export async function estimateTotal<Entity extends ObjectLiteral>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
   policy: Exclude<CountPolicy, 'exact'>,
 ): Promise<ListTotal & { readonly counted: boolean }> {
   const estimate = await estimatePlan(query);
@@ -450,17 +497,23 @@ export async function estimateTotal<Entity extends ObjectLiteral>(
 
 /** The planner's row estimate of a query: `EXPLAIN (FORMAT JSON)` of the builder's own SQL. */
 export async function estimateRows<Entity extends ObjectLiteral>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
 ): Promise<number> {
   return (await estimatePlan(query)).rows;
 }
 
 /** The planner's row estimate and total cost of reading every row of a query. */
 async function estimatePlan<Entity extends ObjectLiteral>(
-  query: SelectQueryBuilder<Entity>,
+  query: ListSource<Entity>,
 ): Promise<{ rows: number; cost: number }> {
-  const [sql, parameters] = query.getQueryAndParameters();
-  const result: unknown = await query.connection.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+  const explain = (sql: string) => `EXPLAIN (FORMAT JSON) ${sql}`;
+  let result: unknown;
+  if (query instanceof DeclaredListQuery) {
+    result = await query.around(explain);
+  } else {
+    const [sql, parameters] = query.getQueryAndParameters();
+    result = await query.connection.query(explain(sql), parameters);
+  }
   const plan = readPlan(result)?.[0]?.Plan;
   const rows = plan?.['Plan Rows'];
   const cost = plan?.['Total Cost'];

@@ -1,0 +1,143 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { countTotal, keysetPage } from './keyset-page.js';
+import { ListCursorCodec } from './list-cursor.js';
+import { defineList } from './list-definition.js';
+import type { ListQuery } from './list-query.js';
+import { DeclaredListQuery, type ListCondition } from './list-statement.js';
+
+@Entity('list_statement_probe')
+class StatementProbe {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('text')
+  owner!: string;
+
+  @Column('integer')
+  rank!: number;
+}
+
+const PROBE_LIST = defineList({
+  id: 'statement-probes',
+  sortFields: { rank: 'p.rank' },
+  defaultSort: 'rank',
+  idColumn: 'p.id',
+});
+
+/** 30 probes of owner a (ranks 0..29), 20 of owner b (ranks 100..119). */
+const PROBES = [
+  ...Array.from({ length: 30 }, (_, rank) => ({ id: randomUUID(), owner: 'a', rank })),
+  ...Array.from({ length: 20 }, (_, index) => ({
+    id: randomUUID(),
+    owner: 'b',
+    rank: 100 + index,
+  })),
+];
+
+let database: TestDatabase;
+let dataSource: DataSource;
+const codec = new ListCursorCodec(randomBytes(32));
+let basesBuilt = 0;
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  dataSource = new DataSource({
+    type: 'postgres',
+    url: database.url,
+    entities: [StatementProbe],
+    synchronize: true,
+  });
+  await dataSource.initialize();
+  for (const probe of PROBES) {
+    await dataSource.query(
+      'INSERT INTO list_statement_probe (id, owner, rank) VALUES ($1, $2, $3)',
+      [probe.id, probe.owner, probe.rank],
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.stop();
+});
+
+function declared(owner: string, extra: ListCondition[] = []) {
+  return new DeclaredListQuery({
+    statement: 'statement-probes',
+    dataSource,
+    base: () => {
+      basesBuilt += 1;
+      return dataSource
+        .getRepository(StatementProbe)
+        .createQueryBuilder('p')
+        .select('p.id', 'p_id')
+        .addSelect('p.owner', 'p_owner')
+        .addSelect('p.rank', 'p_rank');
+    },
+    conditions: [{ sql: 'p.owner = :owner', parameters: { owner } }, ...extra],
+  });
+}
+
+const read = (raw: Record<string, unknown>) => ({
+  id: String(raw.p_id),
+  owner: String(raw.p_owner),
+  rank: Number(raw.p_rank),
+});
+
+function page(owner: string, query: Partial<ListQuery>, extra: ListCondition[] = []) {
+  return keysetPage(declared(owner, extra), {
+    list: PROBE_LIST,
+    codec,
+    query: { limit: 10, ...query },
+    read,
+  });
+}
+
+describe('DeclaredListQuery', () => {
+  it('walks a list page by page, each request bound to its own values', async () => {
+    const seen: number[] = [];
+    let current = await page('a', {});
+    seen.push(...current.items.map((item) => item.rank));
+    while (current.nextCursor !== null) {
+      current = await page('a', { cursor: current.nextCursor });
+      seen.push(...current.items.map((item) => item.rank));
+    }
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, rank) => rank));
+    // The same shapes with another owner's value: owner b's rows only, never a's.
+    const other = await page('b', { sort: '-rank', limit: 5 });
+    expect(other.items.map((item) => item.rank)).toEqual([119, 118, 117, 116, 115]);
+    expect(other.total).toBe(20);
+    expect(other.totalExact).toBe(true);
+  });
+
+  it('builds a shape’s SQL once: the same page again builds no query', async () => {
+    await page('a', { limit: 7 });
+    const before = basesBuilt;
+    const again = await page('b', { limit: 7 });
+    expect(basesBuilt).toBe(before);
+    expect(again.items.every((item) => item.owner === 'b')).toBe(true);
+    // Another condition is another shape: built once more.
+    const filtered = await page('a', { limit: 7 }, [
+      { sql: 'p.rank >= :minimum', parameters: { minimum: 25 } },
+    ]);
+    expect(basesBuilt).toBe(before + 1);
+    expect(filtered.items.map((item) => item.rank)).toEqual([25, 26, 27, 28, 29]);
+    expect(filtered.total).toBe(5);
+  });
+
+  it('counts and estimates through the same declared statement', async () => {
+    expect(await countTotal(declared('a'), 'exact')).toEqual({ total: 30, totalExact: true });
+    const estimate = await countTotal(declared('b'), { estimateAbove: 0 });
+    expect(estimate.totalExact).toBe(false);
+    expect(estimate.total).toBeGreaterThan(0);
+  });
+
+  it('keeps a value that looks like SQL a value', async () => {
+    const none = await page("a' OR 'x' = 'x", {});
+    expect(none.items).toEqual([]);
+    expect(none.total).toBe(0);
+  });
+});

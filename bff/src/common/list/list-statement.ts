@@ -1,0 +1,167 @@
+import type pg from 'pg';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/** One condition of a declared list query: SQL that never changes, and its named parameters' values. */
+export interface ListCondition {
+  /** `c.status = :status`: constant text; every value goes in `parameters`, never in the SQL. */
+  readonly sql: string;
+  readonly parameters?: Readonly<Record<string, unknown>>;
+}
+
+export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
+  /**
+   * Names the base: the same name must always build the same base (tables, joins, columns), so that
+   * name and conditions together determine the SQL.
+   */
+  readonly statement: string;
+  readonly dataSource: DataSource;
+  /** The base builder: tables, joins and selected columns; no condition, no parameter. */
+  readonly base: () => SelectQueryBuilder<Entity>;
+  /** The conditions, ANDed in this order (the partner's scope first). */
+  readonly conditions: readonly ListCondition[];
+}
+
+/** A statement's SQL and where each of its positional parameters comes from. */
+interface CompiledStatement {
+  readonly sql: string;
+  /** Per `$n`: the named parameter it binds, or a constant the builder put there itself. */
+  readonly slots: ReadonlyArray<{ readonly name: string } | { readonly value: unknown }>;
+}
+
+/** Shapes kept (LRU): a list has a few filters × sorts × directions × page sizes. */
+const MAX_COMPILED = 2_000;
+const compiled = new Map<string, CompiledStatement>();
+const SLOT_PREFIX = '\u0000list-slot:';
+
+/**
+ * A list's filtered query declared as data: a named base and constant conditions with their values.
+ * Its shape (the base's name and the conditions' SQL) determines every statement derived from it, so
+ * each statement's SQL is built by TypeORM's query builder once per shape and process, and then only
+ * bound to the request's values: building and printing the SQL of a page with the query builder cost
+ * some 200 µs a request, more than PostgreSQL spends on it (docs/performance.md, "Claims at a million").
+ * The statements run on the driver's pg Pool: reads outside any transaction only.
+ */
+export class DeclaredListQuery<Entity extends ObjectLiteral> {
+  readonly shape: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  private built: SelectQueryBuilder<Entity> | undefined;
+
+  constructor(private readonly options: DeclaredListQueryOptions<Entity>) {
+    this.shape = [options.statement, ...options.conditions.map((condition) => condition.sql)].join(
+      '\n AND ',
+    );
+    this.parameters = Object.assign(
+      {},
+      ...options.conditions.map((condition) => condition.parameters ?? {}),
+    ) as Record<string, unknown>;
+  }
+
+  /** A copy with one more condition (another shape). */
+  and(condition: ListCondition): DeclaredListQuery<Entity> {
+    return new DeclaredListQuery({
+      ...this.options,
+      conditions: [...this.options.conditions, condition],
+    });
+  }
+
+  /** The query builder with the request's values: for what is not worth compiling. */
+  builder(): SelectQueryBuilder<Entity> {
+    this.built ??= this.build(this.parameters);
+    return this.built.clone();
+  }
+
+  /**
+   * Runs the statement `derive` makes of the filtered query (the variant names all that `derive`
+   * does but bind `extra`'s values: its SQL is built once per shape and variant).
+   */
+  async run(
+    variant: string,
+    derive: (
+      query: SelectQueryBuilder<Entity>,
+      extra: Readonly<Record<string, unknown>>,
+    ) => SelectQueryBuilder<Entity>,
+    extra: Readonly<Record<string, unknown>> = {},
+  ): Promise<Array<Record<string, unknown>>> {
+    const statement = this.compile(variant, derive, Object.keys(extra));
+    const values = statement.slots.map((slot) => {
+      if (!('name' in slot)) return slot.value;
+      return Object.hasOwn(extra, slot.name) ? extra[slot.name] : this.parameters[slot.name];
+    });
+    const result = await driverPool(this.options.dataSource).query(statement.sql, values);
+    return result.rows as Array<Record<string, unknown>>;
+  }
+
+  /** Runs `wrap` of the filtered query's own SQL (an `EXPLAIN`, a count), with its values. */
+  async around(wrap: (sql: string) => string): Promise<Array<Record<string, unknown>>> {
+    const statement = this.compile('filtered', (query) => query, []);
+    const values = statement.slots.map((slot) =>
+      'name' in slot ? this.parameters[slot.name] : slot.value,
+    );
+    const result = await driverPool(this.options.dataSource).query(wrap(statement.sql), values);
+    return result.rows as Array<Record<string, unknown>>;
+  }
+
+  private compile(
+    variant: string,
+    derive: (
+      query: SelectQueryBuilder<Entity>,
+      extra: Readonly<Record<string, unknown>>,
+    ) => SelectQueryBuilder<Entity>,
+    extraNames: readonly string[],
+  ): CompiledStatement {
+    const key = `${this.shape}\n-- ${variant}`;
+    const known = compiled.get(key);
+    if (known !== undefined) {
+      // Most recently used last: the first key is the one to drop.
+      compiled.delete(key);
+      compiled.set(key, known);
+      return known;
+    }
+    const slotOf = (name: string) => `${SLOT_PREFIX}${name}`;
+    const placeholders = Object.fromEntries(
+      Object.keys(this.parameters).map((name) => [name, slotOf(name)]),
+    );
+    const extraPlaceholders = Object.fromEntries(extraNames.map((name) => [name, slotOf(name)]));
+    const [sql, values] = derive(
+      this.build(placeholders),
+      extraPlaceholders,
+    ).getQueryAndParameters();
+    const statement: CompiledStatement = {
+      sql,
+      slots: (values as unknown[]).map((value) =>
+        typeof value === 'string' && value.startsWith(SLOT_PREFIX)
+          ? { name: value.slice(SLOT_PREFIX.length) }
+          : { value },
+      ),
+    };
+    compiled.set(key, statement);
+    if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
+    return statement;
+  }
+
+  private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
+    const query = this.options.base();
+    for (const condition of this.options.conditions) query.andWhere(condition.sql);
+    return query.setParameters({ ...values });
+  }
+}
+
+/** A list's source: a query builder (built per request), or a declared query (SQL built once). */
+export type ListSource<Entity extends ObjectLiteral> =
+  SelectQueryBuilder<Entity> | DeclaredListQuery<Entity>;
+
+/** The source's query builder, with the request's values. */
+export function builderOf<Entity extends ObjectLiteral>(
+  source: ListSource<Entity>,
+): SelectQueryBuilder<Entity> {
+  return source instanceof DeclaredListQuery ? source.builder() : source;
+}
+
+/** The pg Pool under TypeORM's PostgreSQL driver (its public `master`). */
+export function driverPool(dataSource: DataSource): Pick<pg.Pool, 'query'> {
+  const pool: unknown = (dataSource.driver as { master?: unknown }).master;
+  if (typeof pool !== 'object' || pool === null || !('query' in pool)) {
+    throw new Error('The list machinery needs TypeORM’s PostgreSQL driver and its pg Pool');
+  }
+  return pool as Pick<pg.Pool, 'query'>;
+}
