@@ -46,7 +46,7 @@ const FULL: Profile = {
   bigItems: 1_000_000,
   otherPartners: 10,
   otherItems: 20_000,
-  movementsPerItem: 3,
+  movementsPerItem: 10,
   bigClaims: 1_000_000,
   otherClaims: 1_000,
   deepRows: 10_000,
