@@ -64,6 +64,16 @@ describe('the HTTP surface', () => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
 
+    it.each([
+      ['an API response', '/api/health/live'],
+      ['an API error', '/api/nothing-here'],
+      ['an authenticated route refusing an anonymous caller', '/api/me'],
+    ])('keep %s out of every cache', async (_what, url) => {
+      const response = await api.request(url);
+
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
     it('send no referrer from the reset-password page', async () => {
       const response = await api.request('/reset-password?token=secret-token');
 

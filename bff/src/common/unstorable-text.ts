@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiUrl } from './api-url.js';
 import { ProblemException } from './problem-details.js';
 
 /**
@@ -39,10 +40,6 @@ function unstorableField(request: FastifyRequest): string | undefined {
     if (found !== undefined) return source === 'body' ? found : `${source}.${found}`;
   }
   return undefined;
-}
-
-function isApiUrl(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isApiUrl } from '../common/api-url.js';
 
 export type PortalTarget =
   | { kind: 'api' }
@@ -25,17 +26,13 @@ function decodedSegments(urlPath: string): string[] | undefined {
   }
 }
 
-export function isApiPath(urlPath: string): boolean {
-  return urlPath === '/api' || urlPath.startsWith('/api/');
-}
-
 /** The portal's build folder (PORTAL_DIST_DIR) as the server sees it. */
 export class PortalFiles {
   constructor(readonly root: string) {}
 
   /** Decides what a GET of `urlPath` (no query string) serves. */
   async resolve(urlPath: string): Promise<PortalTarget> {
-    if (isApiPath(urlPath)) return { kind: 'api' };
+    if (isApiUrl(urlPath)) return { kind: 'api' };
     const segments = decodedSegments(urlPath);
     const servable =
       segments !== undefined &&

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiUrl } from '../common/api-url.js';
 import type { AppConfig } from '../config/app-config.js';
 
 export type CspDirectives = Record<string, string[]>;
@@ -83,8 +84,11 @@ export async function registerSecurityHeaders(
   };
   await fastify.register(helmet, options);
   // The portal uses no powerful browser feature: none may be used by anything it embeds either.
-  fastify.addHook('onRequest', (_request, reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // No answer of the API may be kept by the browser or a shared cache (docs/api.md: authenticated
+    // JSON carries no-store); a route that means otherwise sets its own value later.
+    if (isApiUrl(request.url)) void reply.header('cache-control', 'no-store');
     done();
   });
 }
