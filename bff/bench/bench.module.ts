@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Get, Module, Param, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -41,7 +42,7 @@ class PublicBenchController {
 
   @Get('round-trip/:userId')
   async roundTrip(@Param('userId') userId: string): Promise<Answer> {
-    await this.dataSource.query(PARTNER_ACCESS_SQL, [userId, 'acme-outdoor']);
+    await this.dataSource.query(PARTNER_ACCESS_SQL, [userId, 'acme-outdoor', randomUUID()]);
     return { ok: true };
   }
 

@@ -211,6 +211,28 @@ describe('sessions and passwords', () => {
       expect((await refresh(session.refresh, session.csrf)).statusCode).toBe(401);
     });
 
+    it('refuses the access token of a signed-out session at once, in the cookie or as a bearer', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const other = await signIn(api, 'viewer@acme.example');
+      const asBearer = (url: string) =>
+        api.request({ url, headers: { authorization: `Bearer ${session.access}` } });
+      expect((await asBearer('/api/partners/acme-outdoor')).statusCode).toBe(200);
+
+      const out = await api.request({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+      });
+      expect(out.statusCode).toBe(204);
+
+      expect((await me(session.cookie)).statusCode).toBe(401);
+      expect((await asBearer('/api/me')).statusCode).toBe(401);
+      expect((await asBearer('/api/partners/acme-outdoor')).statusCode).toBe(401);
+      expect((await asBearer('/api/partners/acme-outdoor/inventory')).statusCode).toBe(401);
+      // Another session of the same user goes on.
+      expect((await me(other.cookie)).statusCode).toBe(200);
+    });
+
     it('everywhere: every session of the user ends, access tokens included', async () => {
       const user = await newUser('everywhere');
       const one = await signIn(api, user.email, user.password);

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../common/problem-details.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { type UserAccountState, UsersRepository } from '../users/users.repository.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 
 /**
- * Whether an access token still speaks for its user: the user exists and is active, and the token was
- * issued no earlier than the user's tokens-valid-after second (sign-out everywhere, password reset).
+ * Whether an access token still speaks for its user: the user exists and is active, the token's session
+ * has not been signed out (its refresh family revoked), and the token was issued no earlier than the
+ * user's tokens-valid-after second (sign-out everywhere, password reset).
  */
 export function tokenStillValid(
   issuedAtSeconds: number,
-  status: string | null | undefined,
-  tokensValidAfter: Date | null | undefined,
+  state: UserAccountState | undefined,
 ): boolean {
-  if (status !== 'active') return false;
-  if (tokensValidAfter === null || tokensValidAfter === undefined) return true;
-  return issuedAtSeconds >= Math.ceil(tokensValidAfter.getTime() / 1000);
+  if (state?.status !== 'active' || state.sessionRevoked) return false;
+  if (state.tokensValidAfter === null) return true;
+  return issuedAtSeconds >= Math.ceil(state.tokensValidAfter.getTime() / 1000);
 }
 
 export function sessionEnded(): ProblemException {
@@ -30,8 +30,7 @@ export class AccountState {
   constructor(private readonly users: UsersRepository) {}
 
   async assertValid(user: AuthUser): Promise<void> {
-    const state = await this.users.accountState(user.id);
-    if (!tokenStillValid(user.issuedAt, state?.status, state?.tokensValidAfter))
-      throw sessionEnded();
+    const state = await this.users.accountState(user.id, user.sessionId);
+    if (!tokenStillValid(user.issuedAt, state)) throw sessionEnded();
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { UserStatus } from '../users/user.entity.js';
+import { type UserAccountState, sessionRevokedSql } from '../users/users.repository.js';
 import type { MembershipRole } from './membership.entity.js';
 import type { PartnerStatus } from './partner.entity.js';
 
@@ -16,7 +17,7 @@ export interface PartnerSummary {
 
 /** What the partner guard decides on: the caller's account, the partner of the slug, the membership. */
 export interface PartnerAccessFacts {
-  account: { status: UserStatus; isStaff: boolean; tokensValidAfter: Date | null };
+  account: UserAccountState & { isStaff: boolean };
   /** undefined when no partner has this slug. */
   partner: PartnerSummary | undefined;
   /** The caller's role in it; null when not a member. */
@@ -34,6 +35,7 @@ export interface PartnerAccessFacts {
  * named statement, TypeORM's own overhead within noise).
  */
 export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.tokens_valid_after,
+              ${sessionRevokedSql('$3')} AS session_revoked,
               p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
               m.role
          FROM users u
@@ -45,6 +47,7 @@ interface PartnerAccessRow {
   status: UserStatus;
   is_staff: boolean;
   tokens_valid_after: Date | null;
+  session_revoked: boolean;
   partner_id: string | null;
   slug: string | null;
   name: string | null;
@@ -60,10 +63,15 @@ export class PartnersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** undefined when the user does not exist. */
-  async accessOf(userId: string, slug: string): Promise<PartnerAccessFacts | undefined> {
+  async accessOf(
+    userId: string,
+    sessionId: string,
+    slug: string,
+  ): Promise<PartnerAccessFacts | undefined> {
     const rows = (await this.dataSource.query(PARTNER_ACCESS_SQL, [
       userId,
       slug,
+      sessionId,
     ])) as PartnerAccessRow[];
     const row = rows[0];
     if (row === undefined) return undefined;
@@ -88,6 +96,7 @@ export class PartnersRepository {
         status: row.status,
         isStaff: row.is_staff,
         tokensValidAfter: row.tokens_valid_after,
+        sessionRevoked: row.session_revoked,
       },
       partner,
       role: partner === undefined ? null : row.role,

@@ -18,6 +18,16 @@ export interface UserAccount {
 export interface UserAccountState {
   status: UserStatus;
   tokensValidAfter: Date | null;
+  /** The token's session was signed out (its refresh family revoked). */
+  sessionRevoked: boolean;
+}
+
+/**
+ * Whether refresh family `$n` (an access token's `sid`) has been revoked: a subquery of the account
+ * checks, so a signed-out session's access token is refused at once, in the same round trip.
+ */
+export function sessionRevokedSql(parameter: string): string {
+  return `EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${parameter} AND r.revoked_at IS NOT NULL)`;
 }
 
 /** One partner a user belongs to, for the session body. */
@@ -61,13 +71,21 @@ export class UsersRepository {
     return user ?? undefined;
   }
 
-  /** The account check of every authenticated route outside a partner. */
-  async accountState(id: string): Promise<UserAccountState | undefined> {
-    const user = await this.dataSource.getRepository(User).findOne({
-      select: { status: true, tokensValidAfter: true },
-      where: { id },
-    });
-    return user ?? undefined;
+  /** The account check of every authenticated route outside a partner, for the token's session. */
+  async accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
+    const rows = (await this.dataSource.query(
+      `SELECT u.status, u.tokens_valid_after, ${sessionRevokedSql('$2')} AS session_revoked
+         FROM users u WHERE u.id = $1`,
+      [id, sessionId],
+    )) as { status: UserStatus; tokens_valid_after: Date | null; session_revoked: boolean }[];
+    const row = rows[0];
+    return row === undefined
+      ? undefined
+      : {
+          status: row.status,
+          tokensValidAfter: row.tokens_valid_after,
+          sessionRevoked: row.session_revoked,
+        };
   }
 
   async recordSignIn(id: string, at: Date): Promise<void> {

@@ -56,6 +56,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       typeof claims.sub !== 'string' ||
       !UUID.test(claims.sub) ||
       typeof claims.sid !== 'string' ||
+      !UUID.test(claims.sid) ||
       typeof claims.iat !== 'number'
     ) {
       return false;

@@ -42,13 +42,8 @@ export class PartnerAccessGuard implements CanActivate {
     const user = authUserOf(request);
     if (user === undefined) throw sessionEnded();
 
-    const facts = await this.partners.accessOf(user.id, slug);
-    if (
-      facts === undefined ||
-      !tokenStillValid(user.issuedAt, facts.account.status, facts.account.tokensValidAfter)
-    ) {
-      throw sessionEnded();
-    }
+    const facts = await this.partners.accessOf(user.id, user.sessionId, slug);
+    if (facts === undefined || !tokenStillValid(user.issuedAt, facts.account)) throw sessionEnded();
     const { partner, role } = facts;
     const { isStaff } = facts.account;
     if (partner === undefined || (role === null && !isStaff)) throw partnerNotFound();
