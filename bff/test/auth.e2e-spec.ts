@@ -4,7 +4,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AuthService } from '../src/auth/auth.service.js';
-import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from '../src/auth/tokens/refresh-sessions.js';
+import {
+  REFRESH_ABSOLUTE_MS,
+  REFRESH_IDLE_MS,
+  REFRESH_REUSE_GRACE_MS,
+} from '../src/auth/tokens/refresh-sessions.js';
+import { DataSource } from 'typeorm';
 import { Clock } from '../src/common/clock.js';
 import {
   CHEAP_ARGON2,
@@ -47,6 +52,17 @@ describe('sessions and passwords', () => {
   function moveClock(ms: number): void {
     const at = Date.now() + ms;
     jest.spyOn(api.app.get(Clock), 'now').mockImplementation(() => new Date(at));
+  }
+
+  async function reuseAudits(): Promise<number> {
+    const rows = (await api.app
+      .get(DataSource)
+      .query(
+        `SELECT count(*)::int AS n FROM audit_logs WHERE partner_id IS NULL AND action = 'auth.refresh.reused'`,
+      )) as {
+      n: number;
+    }[];
+    return rows[0]?.n ?? 0;
   }
 
   const me = (cookie: string) => api.request({ url: '/api/me', headers: { cookie } });
@@ -143,30 +159,50 @@ describe('sessions and passwords', () => {
   });
 
   describe('refresh rotation', () => {
-    it('rotates on every use; the rotated token used again ends the whole session', async () => {
+    it('rotates on every use; the rotated token used again after the grace window ends the whole session', async () => {
       const session = await signIn(api, 'viewer@acme.example');
       const first = await refresh(session.refresh, session.csrf);
       expect(first.statusCode).toBe(200);
       const rotated = sessionFrom(first);
       expect(rotated.refresh).not.toBe(session.refresh);
       expect(rotated.csrf).toBe(session.csrf);
+      const reusesBefore = await reuseAudits();
 
+      moveClock(REFRESH_REUSE_GRACE_MS + 1000);
       const reuse = await refresh(session.refresh, session.csrf);
       expect(reuse.statusCode).toBe(401);
-      // The family is revoked: the newest token is refused too.
+      // The family is revoked: the newest token is refused too, and the theft is audited.
       expect((await refresh(rotated.refresh, rotated.csrf)).statusCode).toBe(401);
+      expect(await reuseAudits()).toBe(reusesBefore + 1);
     });
 
-    it('lets one of two concurrent uses of a token rotate; the other is a reuse that ends the session', async () => {
+    it('lets two tabs refresh one token at once within the grace window: both stay signed in, nothing audited', async () => {
       const session = await signIn(api, 'viewer@acme.example');
+      const reusesBefore = await reuseAudits();
       const results = await Promise.all([
         refresh(session.refresh, session.csrf),
         refresh(session.refresh, session.csrf),
       ]);
-      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 401]);
-      const winner = results.find((result) => result.statusCode === 200);
-      const rotated = winner === undefined ? undefined : sessionFrom(winner);
-      expect((await refresh(rotated?.refresh ?? '', session.csrf)).statusCode).toBe(401);
+      expect(results.map((result) => result.statusCode)).toEqual([200, 200]);
+      const [one, two] = results.map((result) => sessionFrom(result));
+      expect(one?.refresh).not.toBe(two?.refresh);
+      for (const tab of [one, two]) {
+        expect((await me(tab?.cookie ?? '')).statusCode).toBe(200);
+        expect((await refresh(tab?.refresh ?? '', session.csrf)).statusCode).toBe(200);
+      }
+      expect(await reuseAudits()).toBe(reusesBefore);
+    });
+
+    it('refuses the token a tab used when presented again after the grace window, ending the session', async () => {
+      const session = await signIn(api, 'viewer@acme.example');
+      const [one] = await Promise.all([
+        refresh(session.refresh, session.csrf),
+        refresh(session.refresh, session.csrf),
+      ]);
+      const tab = sessionFrom(one ?? (await refresh(session.refresh, session.csrf)));
+      moveClock(REFRESH_REUSE_GRACE_MS + 1000);
+      expect((await refresh(session.refresh, session.csrf)).statusCode).toBe(401);
+      expect((await refresh(tab.refresh, session.csrf)).statusCode).toBe(401);
     });
 
     it('requires the CSRF token', async () => {

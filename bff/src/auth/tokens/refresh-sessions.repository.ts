@@ -51,11 +51,27 @@ export class RefreshTokensRepository {
     return { ...row, user: { status: user.status, tokensValidAfter: user.tokensValidAfter } };
   }
 
-  /** The atomic claim of an unused, unrevoked token: true for exactly one of concurrent claims. */
-  async claim(id: string, now: Date, manager: EntityManager): Promise<boolean> {
+  /**
+   * The atomic claim of an unrevoked token: true when it was unused (it is marked used now), or was
+   * used no more than `graceMs` before `now` (it keeps its first use, so the window never slides).
+   */
+  async claimWithin(
+    id: string,
+    now: Date,
+    graceMs: number,
+    manager: EntityManager,
+  ): Promise<boolean> {
     const result = await manager
       .getRepository(RefreshToken)
-      .update({ id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: now });
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: () => 'COALESCE(used_at, :now)' })
+      .where('id = :id AND revoked_at IS NULL', { id })
+      .andWhere('(used_at IS NULL OR used_at >= :earliest)', {
+        earliest: new Date(now.getTime() - graceMs),
+      })
+      .setParameter('now', now)
+      .execute();
     return result.affected === 1;
   }
 

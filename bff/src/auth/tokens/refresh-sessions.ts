@@ -7,6 +7,12 @@ import { newOpaqueToken, sha256Hex } from './token-hash.js';
 
 export const REFRESH_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a token just rotated may be presented again without ending its session: two tabs (or a
+ * retry after a lost answer) refreshing at once each get a successor, as the rotation leeway of the
+ * common identity providers allows. After it, a reuse is theft and ends the whole session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export interface IssuedRefreshToken {
   token: string;
@@ -28,8 +34,8 @@ export class RefreshRefused extends Error {
 
 /**
  * Refresh sessions: one family per sign-in, one row per token, only SHA-256 hashes stored. Every use
- * rotates the token; presenting a used one again revokes the whole family (it was stolen, or the
- * legitimate client lost a race it should not run). 14 days idle, 30 days absolute.
+ * rotates the token; presenting a used one again after the grace window (REFRESH_REUSE_GRACE_MS)
+ * revokes the whole family (it was stolen). 14 days idle, 30 days absolute.
  */
 @Injectable()
 export class RefreshSessions {
@@ -83,7 +89,7 @@ export class RefreshSessions {
     const row = await this.tokens.findByHash(sha256Hex(token));
     if (row === undefined) throw new RefreshRefused('unknown');
     if (row.revokedAt !== null) throw new RefreshRefused('revoked', row.userId);
-    if (row.usedAt !== null) {
+    if (row.usedAt !== null && !withinReuseGrace(row.usedAt, now)) {
       await this.tokens.revokeFamily(row.familyId, now, manager);
       throw new RefreshRefused('reused', row.userId);
     }
@@ -100,11 +106,19 @@ export class RefreshSessions {
     ) {
       throw new RefreshRefused('revoked', row.userId);
     }
-    // The atomic claim of this token: of two concurrent uses, one rotates and the other is a reuse.
-    // Claim and successor commit together: the loser's claim waits on the winner's row lock, so when
-    // it then revokes the family, the successor is already there to be revoked with it.
+    // The atomic claim of this token: of concurrent uses, one claims it. A use that finds it claimed
+    // within the grace window (another tab's refresh) gets a successor of its own, in a statement that
+    // also checks the family is still live; later, it is a reuse. Claim and successor commit together:
+    // the loser's claim waits on the winner's row lock, so when it then revokes the family, the
+    // successor is already there to be revoked with it.
     const successor = await this.dataSource.transaction(async (transaction) => {
-      if (!(await this.tokens.claim(row.id, now, transaction))) return undefined;
+      const claimed = await this.tokens.claimWithin(
+        row.id,
+        now,
+        REFRESH_REUSE_GRACE_MS,
+        transaction,
+      );
+      if (!claimed) return undefined;
       return this.insert(transaction, row.userId, row.familyId, now, row.familyExpiresAt);
     });
     if (successor === undefined) {
@@ -128,4 +142,8 @@ export class RefreshSessions {
   sessionOf(token: string): Promise<{ sessionId: string; userId: string } | undefined> {
     return this.tokens.sessionOf(sha256Hex(token));
   }
+}
+
+function withinReuseGrace(usedAt: Date, now: Date): boolean {
+  return now.getTime() - usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
 }
