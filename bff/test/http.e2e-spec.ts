@@ -74,8 +74,15 @@ describe('the HTTP surface', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
-    it('send no referrer from the reset-password page', async () => {
-      const response = await api.request('/reset-password?token=secret-token');
+    it.each([
+      '/reset-password?token=secret-token',
+      '/reset-password/?token=secret-token',
+      '/Reset-Password//?token=secret-token',
+      '/welcome?token=secret-token',
+      '/welcome/',
+      '/signin?next=%2F&token=secret-token',
+    ])('send no referrer from a page whose URL may carry a token: %s', async (url) => {
+      const response = await api.request(url);
 
       expect(response.statusCode).toBe(200);
       expect(response.headers['referrer-policy']).toBe('no-referrer');

@@ -21,6 +21,16 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 const NO_REFERRER_PAGES = new Set(['/reset-password', '/welcome']);
 
 /**
+ * Whether a page's URL may carry a token: one of those pages however the router would still match it
+ * (any case, trailing slashes), or any page with a `token` parameter.
+ */
+export function mayCarryToken(url: string): boolean {
+  const [urlPath = '/', query = ''] = url.split('?', 2);
+  const page = urlPath.replace(/\/+$/, '').toLowerCase();
+  return NO_REFERRER_PAGES.has(page) || new URLSearchParams(query).has('token');
+}
+
+/**
  * Serves the portal's build: hashed files under /assets/ cached for a year, other files for an hour,
  * and the app shell (index.html, never cached without revalidation) for every other page path, so the
  * client-side router renders the screen, or its own 404. Paths under /api are never pages.
@@ -65,7 +75,7 @@ export class WebController implements OnApplicationBootstrap {
         return reply.sendFile(target.file, this.files.root, { maxAge: ONE_HOUR_MS });
       case 'shell': {
         const html = await this.files.readShell();
-        if (NO_REFERRER_PAGES.has(urlPath)) void reply.header('referrer-policy', 'no-referrer');
+        if (mayCarryToken(request.url)) void reply.header('referrer-policy', 'no-referrer');
         return reply
           .status(200)
           .header('content-type', 'text/html; charset=utf-8')
