@@ -10,6 +10,7 @@ import {
   REFRESH_REUSE_GRACE_MS,
 } from '../src/auth/tokens/refresh-sessions.js';
 import { DataSource } from 'typeorm';
+import { UsersRepository } from '../src/users/users.repository.js';
 import { Clock } from '../src/common/clock.js';
 import {
   CHEAP_ARGON2,
@@ -231,6 +232,29 @@ describe('sessions and passwords', () => {
       }
       moveClock(REFRESH_ABSOLUTE_MS + 1000);
       expect((await refresh(current.refresh, current.csrf)).statusCode).toBe(401);
+    });
+  });
+
+  describe('logs', () => {
+    it('write no value of a failed statement: a unique violation logs neither the e-mail nor the hash', async () => {
+      const user = await newUser('duplicate');
+      const hash = '$argon2id$v=19$m=64,t=1,p=1$ZHVwbGljYXRlc2FsdA$ZHVwbGljYXRlaGFzaGhhc2g';
+      const dataSource = api.app.get(DataSource);
+      const linesBefore = api.logs.lines.length;
+      await expect(
+        api.app
+          .get(UsersRepository)
+          .createActive(
+            { email: user.email.toUpperCase(), name: 'Twin', passwordHash: hash },
+            dataSource.manager,
+          ),
+      ).rejects.toThrow(/unique/);
+
+      const logged = api.logs.lines.slice(linesBefore).map((line) => JSON.stringify(line));
+      expect(logged.join('\n')).toContain('23505');
+      for (const secret of [user.email, user.email.toUpperCase(), hash, 'ZHVwbGljYXRl']) {
+        expect(logged.join('\n').toLowerCase()).not.toContain(secret.toLowerCase());
+      }
     });
   });
 

@@ -1,5 +1,12 @@
 import { loadConfig } from '../config/app-config.js';
-import { redactUrl, usePrettyLogs, withQuietStartUp } from './logging.js';
+import { QueryFailedError } from 'typeorm';
+import {
+  loggableError,
+  loggableHeaders,
+  redactUrl,
+  usePrettyLogs,
+  withQuietStartUp,
+} from './logging.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -59,5 +66,71 @@ describe('withQuietStartUp', () => {
       'warn slow [Database]',
       'error failed [stack,ProblemDetails]',
     ]);
+  });
+});
+
+describe('loggableHeaders', () => {
+  it('keeps an allow-list, and the Referer without its query', () => {
+    expect(
+      loggableHeaders({
+        host: 'portal.example',
+        'user-agent': 'Firefox',
+        cookie: 'pp_access=secret',
+        authorization: 'Bearer secret',
+        'proxy-authorization': 'Basic secret',
+        'x-csrf-token': 'secret',
+        'x-api-key': 'secret',
+        referer: 'https://portal.example/reset-password?token=secret#x',
+      }),
+    ).toEqual({
+      host: 'portal.example',
+      'user-agent': 'Firefox',
+      referer: 'https://portal.example/reset-password',
+    });
+  });
+});
+
+describe('loggableError', () => {
+  const driverError = Object.assign(
+    new Error('duplicate key value violates unique constraint "users_email_key"'),
+    {
+      code: '23505',
+      constraint: 'users_email_key',
+      table: 'users',
+      detail: 'Key (email)=(someone@acme.example) already exists.',
+      where: undefined,
+    },
+  );
+
+  it('drops the parameters, the driver error and the detail of a database error', () => {
+    const failed = new QueryFailedError(
+      'INSERT INTO users (email, password_hash) VALUES ($1, $2)',
+      ['someone@acme.example', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'],
+      driverError,
+    );
+    const logged = JSON.stringify(Object.entries(loggableError(failed) as object));
+    const safe = loggableError(failed) as Error & Record<string, unknown>;
+
+    expect(logged).not.toContain('someone@acme.example');
+    expect(logged).not.toContain('argon2id');
+    expect(safe.stack).not.toContain('someone@acme.example');
+    expect(safe).toMatchObject({ code: '23505', constraint: 'users_email_key', table: 'users' });
+    expect(safe.message).toContain('users_email_key');
+  });
+
+  it('replaces a value quoted in the message', () => {
+    const invalid = Object.assign(
+      new Error('invalid input syntax for type uuid: "granite meadow lantern"'),
+      { code: '22P02', detail: undefined },
+    );
+    const safe = loggableError(invalid) as Error;
+
+    expect(safe.message).toBe('invalid input syntax for type uuid: "[redacted]"');
+    expect(safe.stack).not.toContain('granite');
+  });
+
+  it('passes other errors as they are', () => {
+    const plain = new Error('boom');
+    expect(loggableError(plain)).toBe(plain);
   });
 });

@@ -26,6 +26,71 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
+/**
+ * The request headers a log line keeps: an allow-list, so a credential in a header nobody thought of
+ * (Cookie, Authorization, Proxy-Authorization, a vendor's token header) is never written. The Referer
+ * keeps only its origin and path: its query may carry a token.
+ */
+const LOGGED_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'origin',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-request-id',
+  'if-match',
+]);
+
+export function loggableHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (LOGGED_HEADERS.has(lower)) kept[lower] = value;
+    else if (lower === 'referer' && typeof value === 'string')
+      kept[lower] = value.split(/[?#]/, 1)[0];
+  }
+  return kept;
+}
+
+/** Properties of a driver's error that may quote the statement's values (an e-mail, a hash). */
+const ERROR_VALUE_PROPERTIES = new Set(['parameters', 'driverError', 'detail', 'where', 'hint']);
+/** What a database error may say about itself: where it happened, never with which values. */
+const ERROR_FACTS = [
+  'code',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'severity',
+  'query',
+];
+
+/**
+ * An error as it may be logged: a database error (TypeORM's QueryFailedError, pg's DatabaseError)
+ * without its parameters, driver error and detail (`Key (email)=(…) already exists`), and with a value
+ * quoted in its message (`invalid input syntax for type uuid: "…"`) replaced. Other errors as they are.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const fields = error as Error & Record<string, unknown>;
+  if (!Object.keys(fields).some((key) => ERROR_VALUE_PROPERTIES.has(key))) return error;
+  const safe = new Error(error.message.replace(/: "(?:[^"\\]|\\.)*"/g, ': "[redacted]"'));
+  safe.name = error.name;
+  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '').split('\n').slice(1).join('\n')}`;
+  const facts = safe as Error & Record<string, unknown>;
+  for (const key of ERROR_FACTS) if (typeof fields[key] === 'string') facts[key] = fields[key];
+  return safe;
+}
+
 /** Query parameters whose values are secrets (reset and invitation links carry them). */
 const SECRET_QUERY_PARAMETERS = new Set(['token', 'password', 'code']);
 /** Paths whose last segment is a secret: the invitation token is part of the URL. */
@@ -121,7 +186,7 @@ export function pinoHttpOptions(
         method: request.method,
         url: redactUrl(request.url),
         remoteAddress: request.remoteAddress,
-        headers: request.headers,
+        headers: loggableHeaders(request.headers),
       }),
       res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
     },
