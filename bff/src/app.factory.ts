@@ -30,8 +30,9 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
-    // X-Forwarded-For is believed for exactly TRUSTED_PROXIES hops (0: the socket's address is the client).
-    trustProxy: (_address: string, hop: number) => hop < config.trustedProxies,
+    // X-Forwarded-For is believed only from the proxies of TRUSTED_PROXIES (proxy-addr's walk: from the
+    // socket back to the first address that is not a trusted proxy); none: the socket's address.
+    trustProxy: config.trustedProxies.length === 0 ? false : [...config.trustedProxies],
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     bodyLimit: BODY_LIMIT_BYTES,
     // Uploads (claim evidence) are read by their routes as streams, within their own limit.

@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { PasswordHasher } from '../src/auth/password/password-hasher.js';
 import { CHEAP_ARGON2, DEMO_PASSWORD, expectNoSecretsInLogs } from './support/identity.js';
 import { startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -60,10 +62,21 @@ describe('sign-in, on applications of their own', () => {
         knownForgot: [] as number[],
         unknownForgot: [] as number[],
       };
+      // 200 known accounts with a production-cost hash: one account guessed 200 times would meet its
+      // per-account limit, and a refusal is answered without the hash's work.
+      const knownHash = await production.app
+        .get(PasswordHasher)
+        .hash('the known accounts passphrase');
+      await production.app.get(DataSource).query(
+        `INSERT INTO users (email, name, password_hash, status)
+         SELECT 'known' || n || '.timing@acme.example', 'Known ' || n, $1, 'active'
+           FROM generate_series(0, 199) AS n`,
+        [knownHash],
+      );
       for (let sample = 0; sample < 200; sample += 1) {
         // Interleaved, each from its own address: the throttles stay out of the measurement.
         for (const [key, email, route] of [
-          ['knownSignin', 'viewer@acme.example', 'signin'],
+          ['knownSignin', `known${sample}.timing@acme.example`, 'signin'],
           ['unknownSignin', `ghost${sample}@acme.example`, 'signin'],
           ['knownForgot', 'viewer@acme.example', 'forgot-password'],
           ['unknownForgot', `ghost${sample}@acme.example`, 'forgot-password'],

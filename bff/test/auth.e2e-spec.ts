@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AuthService } from '../src/auth/auth.service.js';
+import { PasswordHasher } from '../src/auth/password/password-hasher.js';
 import {
   REFRESH_ABSOLUTE_MS,
   REFRESH_IDLE_MS,
@@ -406,11 +407,15 @@ describe('sessions and passwords', () => {
   });
 
   describe('invitations', () => {
-    async function invite(email: string, role = 'viewer'): Promise<string> {
-      const admin = await signIn(api, 'admin@acme.example');
+    async function invite(
+      email: string,
+      role = 'viewer',
+      [slug, adminEmail] = ['acme-outdoor', 'admin@acme.example'],
+    ): Promise<string> {
+      const admin = await signIn(api, adminEmail);
       const response = await api.request({
         method: 'POST',
-        url: '/api/partners/acme-outdoor/invitations',
+        url: `/api/partners/${slug}/invitations`,
         headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
         payload: { email, role },
       });
@@ -478,6 +483,51 @@ describe('sessions and passwords', () => {
       expect(right.json<{ memberships: unknown[] }>().memberships).toHaveLength(2);
     });
 
+    it('throttles and audits the password check of an existing account like a sign-in', async () => {
+      const user = await newUser('acceptor');
+      const token = await invite(user.email, 'viewer', ['northwind', 'admin@northwind.example']);
+      const accept = (password: string) =>
+        api.request({
+          method: 'POST',
+          url: `/api/auth/invitations/${token}/accept`,
+          remoteAddress: '10.91.0.1',
+          payload: { name: 'Acceptor', password },
+        });
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 11; attempt += 1) {
+        statuses.push((await accept('a wrong guess of a password')).statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+      const blocked = await accept(user.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      const audited = (await api.app
+        .get(DataSource)
+        .query(
+          `SELECT count(*)::int AS n FROM audit_logs WHERE partner_id IS NULL AND action = 'auth.signin.failed' AND metadata->>'via' = 'invitation' AND actor_user_id = (SELECT id FROM users WHERE email = $1)`,
+          [user.email],
+        )) as { n: number }[];
+      expect(audited[0]?.n).toBe(10);
+    });
+
+    it('never re-enables a disabled account', async () => {
+      const user = await newUser('disabled');
+      const token = await invite(user.email, 'viewer', ['northwind', 'admin@northwind.example']);
+      const dataSource = api.app.get(DataSource);
+      await dataSource.query(`UPDATE users SET status = 'disabled' WHERE email = $1`, [user.email]);
+      const accepted = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${token}/accept`,
+        payload: { name: 'Disabled', password: user.password },
+      });
+      expect(accepted.statusCode).toBe(403);
+      expect(accepted.headers['set-cookie']).toBeUndefined();
+      const rows = (await dataSource.query(`SELECT status FROM users WHERE email = $1`, [
+        user.email,
+      ])) as { status: string }[];
+      expect(rows[0]?.status).toBe('disabled');
+    });
+
     it('keeps the last admin of a partner', async () => {
       const nora = await signIn(api, 'admin@northwind.example');
       const me = await api.request({ url: '/api/me', headers: { cookie: nora.cookie } });
@@ -517,6 +567,118 @@ describe('sessions and passwords', () => {
         payload: { email: 'manager@acme.example', password: DEMO_PASSWORD },
       });
       expect(right.statusCode).toBe(429);
+    });
+
+    /** 40 wrong sign-ins at once for one account; how many passwords were checked, and the answers. */
+    async function parallelGuesses(
+      email: string,
+      addressOf: (attempt: number) => string,
+    ): Promise<{ verified: number; statuses: number[] }> {
+      const verify = jest.spyOn(api.app.get(PasswordHasher), 'verify');
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: 40 }, (_, attempt) =>
+            api.request({
+              method: 'POST',
+              url: '/api/auth/signin',
+              remoteAddress: addressOf(attempt),
+              payload: { email, password: 'guessing in parallel here' },
+            }),
+          ),
+        );
+        return {
+          verified: verify.mock.calls.length,
+          statuses: responses.map((response) => response.statusCode),
+        };
+      } finally {
+        verify.mockRestore();
+      }
+    }
+
+    it('checks at most 10 of 40 parallel wrong sign-ins of one account from one address', async () => {
+      const user = await newUser('parallel');
+      const { verified, statuses } = await parallelGuesses(user.email, () => '10.92.0.1');
+      expect(verified).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(verified);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40 - verified);
+    });
+
+    it('checks at most 20 of 40 parallel wrong sign-ins of one account from 40 addresses', async () => {
+      const user = await newUser('distributed');
+      const { verified, statuses } = await parallelGuesses(
+        user.email,
+        (attempt) => `198.18.${attempt}.1`,
+      );
+      expect(verified).toBeLessThanOrEqual(20);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+      // The owner is kept out for seconds, not minutes: the block grows from 1 s.
+      const owner = await api.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '198.18.200.1',
+        payload: { email: user.email, password: user.password },
+      });
+      if (owner.statusCode === 429) {
+        expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(2);
+      }
+    });
+
+    it('counts 40 addresses of one IPv6 /64 as one address', async () => {
+      const user = await newUser('ipv6');
+      const { verified, statuses } = await parallelGuesses(
+        user.email,
+        (attempt) => `2001:db8:77:1:${(attempt + 1).toString(16)}::${attempt + 7}`,
+      );
+      expect(verified).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40 - verified);
+    });
+
+    it('counts an e-mail as the database compares it: a case variant is the same account', async () => {
+      const user = await newUser('variant');
+      const attempt = (email: string) =>
+        api.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          remoteAddress: '10.93.0.1',
+          payload: { email, password: 'not the right one at all' },
+        });
+      for (let failure = 1; failure <= 10; failure += 1) {
+        const spelling = failure % 2 === 0 ? user.email.toUpperCase() : user.email;
+        expect((await attempt(spelling)).statusCode).toBe(401);
+      }
+      expect((await attempt(` ${user.email.toUpperCase()} `)).statusCode).toBe(429);
+    });
+
+    it('believes X-Forwarded-For only from a configured proxy, never from a direct client', async () => {
+      const [one, two] = [await newUser('direct'), await newUser('proxied')];
+      const proxied = await startTestApp({
+        databaseUrl: database.url,
+        env: { ...CHEAP_ARGON2, TRUSTED_PROXIES: '10.0.0.0/8' },
+      });
+      try {
+        const attempt = (remoteAddress: string, forwarded: string, email: string) =>
+          proxied.request({
+            method: 'POST',
+            url: '/api/auth/signin',
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwarded },
+            payload: { email, password: 'wrong wrong wrong wrong' },
+          });
+        // A direct client forging a new address each time is still one address: the 11th is refused.
+        const direct: number[] = [];
+        for (let n = 1; n <= 11; n += 1) {
+          direct.push((await attempt('203.0.113.50', `192.0.2.${n}`, one.email)).statusCode);
+        }
+        expect(direct).toEqual([...Array<number>(10).fill(401), 429]);
+        // Behind the proxy, each client is its own address.
+        const behind: number[] = [];
+        for (let n = 1; n <= 11; n += 1) {
+          behind.push((await attempt('10.0.0.5', `192.0.2.${n}`, two.email)).statusCode);
+        }
+        expect(behind.every((status) => status === 401)).toBe(true);
+      } finally {
+        await proxied.close();
+      }
     });
 
     it('allows 30 sign-in attempts a minute per IP, then 429', async () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -107,12 +107,8 @@ export class AuthController {
   })
   @ApiAcceptedResponse({ description: 'Accepted (whether or not the e-mail exists).' })
   @ApiTooManyRequestsResponse({ type: ProblemDetails, description: 'Throttled: see Retry-After.' })
-  async forgotPassword(
-    @Body() body: ForgotPasswordDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<void> {
-    await this.auth.forgotPassword(body.email, request, reply);
+  async forgotPassword(@Body() body: ForgotPasswordDto, @Ip() ip: string): Promise<void> {
+    await this.auth.forgotPassword(body.email, ip);
   }
 
   @Post('reset-password')

@@ -17,6 +17,7 @@ import {
   RateLimitStorage,
   RedisRateLimitStorage,
 } from './throttling/rate-limit.storage.js';
+import { Credentials } from './credentials.js';
 import { AccessTokens } from './tokens/access-tokens.js';
 import { RefreshSessions } from './tokens/refresh-sessions.js';
 import { RefreshTokensRepository } from './tokens/refresh-sessions.repository.js';
@@ -53,11 +54,12 @@ import { UsersModule } from '../users/users.module.js';
     AccountState,
     JwtStrategy,
     AuthRateLimiter,
+    Credentials,
     AuthService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: CsrfGuard },
   ],
-  exports: [AuthService, PasswordHasher, AccessTokens, RefreshSessions, AuthSecrets],
+  exports: [AuthService, Credentials, PasswordHasher, AccessTokens, RefreshSessions, AuthSecrets],
 })
 export class AuthModule implements OnApplicationShutdown {
   constructor(private readonly storage: RateLimitStorage) {}

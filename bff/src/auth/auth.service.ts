@@ -14,7 +14,9 @@ import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
 import { assertAcceptablePassword } from './password/password-policy.js';
 import { PasswordResetsRepository } from './password/password-resets.repository.js';
+import { Credentials } from './credentials.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
+import { addressBucket } from './throttling/client-address.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens/access-tokens.js';
 import { RefreshRefused, RefreshSessions } from './tokens/refresh-sessions.js';
 import { newOpaqueToken, sha256Hex } from './tokens/token-hash.js';
@@ -47,13 +49,14 @@ export class AuthService {
     private readonly refreshSessions: RefreshSessions,
     private readonly secrets: AuthSecrets,
     private readonly limiter: AuthRateLimiter,
+    private readonly credentials: Credentials,
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
 
   /**
-   * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists.
-   * Failures count per account and IP; the 11th attempt inside 15 minutes is refused before checking.
+   * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists;
+   * throttled and audited by `Credentials`.
    */
   async signIn(
     email: string,
@@ -61,24 +64,10 @@ export class AuthService {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<SessionDto> {
-    const ip = request.ip;
-    await this.limiter.hit(LIMITS.signinPerIp, ip, reply);
-    const failureKey = `${email.trim().toLowerCase()}|${ip}`;
-    await this.limiter.check(LIMITS.signinFailures, failureKey, reply);
-
-    const user = await this.users.findByEmail(email.trim());
-    const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
-    if (user === undefined || !matches || user.status !== 'active') {
-      await this.limiter.count(LIMITS.signinFailures, failureKey);
-      await this.audit.recordAccountEvent('auth.signin.failed', user?.id, ip, {
-        metadata: {
-          reason: user === undefined ? 'unknown_email' : matches ? 'inactive' : 'wrong_password',
-        },
-      });
-      throw INVALID_CREDENTIALS();
-    }
+    const user = await this.credentials.check(email, password, request.ip, 'signin');
+    if (user === undefined) throw INVALID_CREDENTIALS();
     await this.users.recordSignIn(user.id, this.clock.now());
-    await this.audit.recordAccountEvent('auth.signin', user.id, ip);
+    await this.audit.recordAccountEvent('auth.signin', user.id, request.ip);
     return this.startSession(user.id, reply);
   }
 
@@ -176,10 +165,9 @@ export class AuthService {
    * Answers at once; the lookup, the token and the e-mail happen after the response, so a known and an
    * unknown address take the same time. Throttled per e-mail and per IP.
    */
-  async forgotPassword(email: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await this.limiter.hit(LIMITS.forgotPerIp, request.ip, reply);
-    await this.limiter.hit(LIMITS.forgotPerEmail, email.trim().toLowerCase(), reply);
-    const ip = request.ip;
+  async forgotPassword(email: string, ip: string): Promise<void> {
+    await this.limiter.hit(LIMITS.forgotPerIp, addressBucket(ip));
+    await this.limiter.hit(LIMITS.forgotPerEmail, await this.users.foldEmail(email.trim()));
     setImmediate(() => {
       this.sendResetLink(email.trim(), ip).catch((error: unknown) => {
         this.logger.error({ err: error }, 'Sending a password reset link failed');

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
       portalDistDir: path.join(REPO_ROOT, 'portal', 'dist'),
       logLevel: 'info',
       seedDemoData: true,
-      trustedProxies: 0,
+      trustedProxies: [],
       jwtSecret: undefined,
       smtpUrl: undefined,
       mailOutboxDir: path.join(REPO_ROOT, '.data', 'outbox'),
@@ -75,7 +75,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'portal.example.com',
         DATABASE_URL: 'mysql://db/portal',
         LOG_LEVEL: 'loud',
-        TRUSTED_PROXIES: '-1',
+        TRUSTED_PROXIES: '10.0.0.0/8, two',
         SEED_DEMO_DATA: 'maybe',
       });
 

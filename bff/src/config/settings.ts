@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAddressOrRange } from '../auth/throttling/client-address.js';
 import { ConfigDeclaration, read } from './config-declaration.js';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
@@ -102,9 +103,20 @@ export const SETTINGS = ConfigDeclaration.empty()
   })
   .add('trustedProxies', {
     env: 'TRUSTED_PROXIES',
-    default: '`0`',
-    doc: "How many reverse proxies in front of the BFF may be believed in `X-Forwarded-For` (0: the socket's address is the client's).",
-    read: read.integer(0, 0, 10),
+    default: 'unset: none',
+    doc: "Comma-separated addresses or CIDR ranges of the reverse proxies in front of the BFF (e.g. `10.0.0.0/8,127.0.0.1`). `X-Forwarded-For` is believed only from a connection of one of them, up to the first address that is not one of them; a client that reaches the BFF directly cannot choose its address. Unset: the socket's address is the client's.",
+    read: (raw, _prior, problem): readonly string[] => {
+      const entries = (raw ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      const bad = entries.filter((entry) => !isAddressOrRange(entry));
+      if (bad.length > 0) {
+        problem(`must list IP addresses or CIDR ranges, comma-separated (not ${bad.join(', ')})`);
+        return [];
+      }
+      return entries;
+    },
   })
   .add('jwtSecret', {
     env: 'JWT_SECRET',

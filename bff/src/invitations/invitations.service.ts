@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { Credentials } from '../auth/credentials.js';
 import { PasswordHasher } from '../auth/password/password-hasher.js';
 import { assertAcceptablePassword } from '../auth/password/password-policy.js';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens/token-hash.js';
@@ -32,6 +33,7 @@ export class InvitationsService {
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
+    private readonly credentials: Credentials,
     private readonly audit: AuditService,
     private readonly mail: MailService,
   ) {}
@@ -112,9 +114,14 @@ export class InvitationsService {
     const partnerId = invitation.partner.id;
     const account = await this.users.findByEmail(invitation.email);
     let passwordHash: string | undefined;
+    if (account !== undefined && account.status === 'disabled') {
+      // Accepting never re-enables an account an administrator disabled.
+      throw accountDisabled();
+    }
     if (account !== undefined && account.passwordHash !== null) {
-      const matches = await this.hasher.verify(account.passwordHash, password);
-      if (!matches || account.status !== 'active') {
+      // An existing account proves itself as at sign-in: throttled, audited, one argon2 check.
+      const proven = await this.credentials.check(invitation.email, password, ip, 'invitation');
+      if (proven?.id !== account.id) {
         throw new ProblemException(
           401,
           'invalid_credentials',
@@ -158,4 +165,12 @@ export class InvitationsService {
       return userId;
     });
   }
+}
+
+function accountDisabled(): ProblemException {
+  return new ProblemException(
+    403,
+    'account_disabled',
+    'The account of this e-mail is disabled: ask an administrator of the portal.',
+  );
 }

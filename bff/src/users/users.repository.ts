@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, Not } from 'typeorm';
 import { Membership, type MembershipRole } from '../partners/membership.entity.js';
 import { User, type UserStatus } from './user.entity.js';
 
@@ -71,6 +71,17 @@ export class UsersRepository {
     return user ?? undefined;
   }
 
+  /**
+   * An e-mail address folded as `users.email` (citext) compares it: lower() in the database's collation,
+   * which may fold a character otherwise than JavaScript does (`İ`).
+   */
+  async foldEmail(email: string): Promise<string> {
+    const rows = (await this.dataSource.query('SELECT lower($1::text) AS folded', [email])) as {
+      folded: string;
+    }[];
+    return rows[0]?.folded ?? email.toLowerCase();
+  }
+
   /** The account check of every authenticated route outside a partner, for the token's session. */
   async accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
     const rows = (await this.dataSource.query(
@@ -117,7 +128,10 @@ export class UsersRepository {
     return id;
   }
 
-  /** An account without a password (invited earlier) gets one, a name, and becomes active. */
+  /**
+   * An account without a password (invited earlier) gets one, a name, and becomes active; a disabled
+   * account stays as it is (the statement's guard, whatever the caller checked before).
+   */
   async activate(
     id: string,
     account: { name: string; passwordHash: string },
@@ -125,7 +139,10 @@ export class UsersRepository {
   ): Promise<void> {
     await manager
       .getRepository(User)
-      .update({ id }, { name: account.name, passwordHash: account.passwordHash, status: 'active' });
+      .update(
+        { id, status: Not('disabled') },
+        { name: account.name, passwordHash: account.passwordHash, status: 'active' },
+      );
   }
 
   /**

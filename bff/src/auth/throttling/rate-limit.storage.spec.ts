@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
+  blockFor,
   MemoryRateLimitStorage,
   type RateLimitStorage,
   RedisRateLimitStorage,
@@ -53,6 +54,45 @@ function behavesLikeAThrottlerStorage(make: () => Promise<RateLimitStorage>): vo
     });
   });
 
+  it('counts parallel hits exactly: of 40 at once with a limit of 10, 10 pass', async () => {
+    const key = randomUUID();
+    const records = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        storage.hit(key, 't', { ttl: 60_000, limit: 10, block: 60_000 }),
+      ),
+    );
+    expect(records.filter((record) => !record.isBlocked)).toHaveLength(10);
+  });
+
+  it('gives a hit back on refund, never below zero', async () => {
+    const key = randomUUID();
+    const window = { ttl: 60_000, limit: 2, block: 60_000 };
+    await storage.hit(key, 't', window);
+    await storage.hit(key, 't', window);
+    await storage.refund(key, 't');
+    await storage.refund(key, 't');
+    await storage.refund(key, 't');
+    await storage.refund(randomUUID(), 't');
+    expect((await storage.hit(key, 't', window)).totalHits).toBe(1);
+  });
+
+  it('blocks longer with every hit over the limit, up to its maximum', async () => {
+    const key = randomUUID();
+    const window = { ttl: 60_000, limit: 1, block: 1_000, maxBlock: 1_500, sliding: true };
+    expect((await storage.hit(key, 't', window)).isBlocked).toBe(false);
+    const first = await storage.hit(key, 't', window);
+    expect(first).toMatchObject({ isBlocked: true, timeToBlockExpire: 1 });
+    while ((await storage.peek(key, 't')).isBlocked) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // 2 s doubled, capped at 1.5 s: announced as 2 whole seconds.
+    expect(await storage.hit(key, 't', window)).toMatchObject({
+      totalHits: 3,
+      isBlocked: true,
+      timeToBlockExpire: 2,
+    });
+  });
+
   it('starts a new window once the old one expired', async () => {
     const key = randomUUID();
     await storage.increment(key, 50, 5, 50, 't');
@@ -91,5 +131,15 @@ describe('RedisRateLimitStorage (the local Redis; TEST_REDIS_URL to point elsewh
       await one.close();
       await two.close();
     }
+  });
+});
+
+describe('blockFor', () => {
+  it('doubles from the first hit over the limit up to the maximum, or keeps a fixed block', () => {
+    const growing = { ttl: 1, limit: 20, block: 1_000, maxBlock: 900_000 };
+    expect([21, 22, 23, 30, 31, 1_000].map((hits) => blockFor(hits, growing))).toEqual([
+      1_000, 2_000, 4_000, 512_000, 900_000, 900_000,
+    ]);
+    expect(blockFor(99, { ttl: 1, limit: 9, block: 5_000 })).toBe(5_000);
   });
 });

@@ -10,61 +10,96 @@ export interface BlockState {
 }
 
 /**
+ * How a key's hits are counted: a window of `ttl` ms (fixed from its first hit, or restarted by every
+ * hit when `sliding`), blocked for `block` ms once the hits exceed `limit`. With `maxBlock`, every hit
+ * over the limit blocks twice as long as the one before, up to `maxBlock`.
+ */
+export interface HitWindow {
+  ttl: number;
+  limit: number;
+  block: number;
+  maxBlock?: number;
+  sliding?: boolean;
+}
+
+/**
  * @nestjs/throttler's storage contract (fixed window of `ttl` ms, blocked for `blockDuration` ms once
- * the hits exceed `limit`), plus `peek`: whether a key is blocked, without counting a hit.
+ * the hits exceed `limit`), grown by `hit` (sliding windows, growing blocks), `refund` (an attempt
+ * that turned out fine gives its hit back) and `peek` (whether a key is blocked, without counting).
+ * Each operation is atomic, so parallel attempts cannot all pass one check before any is counted.
  */
 export abstract class RateLimitStorage implements ThrottlerStorage {
-  abstract increment(
-    key: string,
-    ttl: number,
-    limit: number,
-    blockDuration: number,
-    throttlerName: string,
-  ): Promise<ThrottlerStorageRecord>;
-
-  abstract peek(key: string, throttlerName: string): Promise<BlockState>;
-
-  async close(): Promise<void> {}
-}
-
-interface Window {
-  hits: number;
-  expiresAt: number;
-  blockedUntil: number;
-}
-
-/** One process's counters (the default without REDIS_URL). */
-export class MemoryRateLimitStorage extends RateLimitStorage {
-  private readonly windows = new Map<string, Window>();
-
-  async increment(
+  increment(
     key: string,
     ttl: number,
     limit: number,
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
+    return this.hit(key, throttlerName, { ttl, limit, block: blockDuration });
+  }
+
+  abstract hit(
+    key: string,
+    throttlerName: string,
+    window: HitWindow,
+  ): Promise<ThrottlerStorageRecord>;
+
+  abstract refund(key: string, throttlerName: string): Promise<void>;
+
+  abstract peek(key: string, throttlerName: string): Promise<BlockState>;
+
+  async close(): Promise<void> {}
+}
+
+/** The block of the `hits`-th hit of a window whose limit is exceeded. */
+export function blockFor(hits: number, window: HitWindow): number {
+  if (window.maxBlock === undefined) return window.block;
+  return Math.min(window.block * 2 ** Math.min(hits - window.limit - 1, 40), window.maxBlock);
+}
+
+interface Counter {
+  hits: number;
+  expiresAt: number;
+  blockedUntil: number;
+}
+
+/** One process's counters (the default without REDIS_URL): each operation is synchronous, so atomic. */
+export class MemoryRateLimitStorage extends RateLimitStorage {
+  private readonly counters = new Map<string, Counter>();
+
+  async hit(
+    key: string,
+    throttlerName: string,
+    window: HitWindow,
+  ): Promise<ThrottlerStorageRecord> {
     const now = Date.now();
     this.sweep(now);
     const id = `${throttlerName}:${key}`;
-    let window = this.windows.get(id);
-    if (window === undefined || (window.expiresAt <= now && window.blockedUntil <= now)) {
-      window = { hits: 0, expiresAt: now + ttl, blockedUntil: 0 };
-      this.windows.set(id, window);
+    let counter = this.counters.get(id);
+    if (counter === undefined || (counter.expiresAt <= now && counter.blockedUntil <= now)) {
+      counter = { hits: 0, expiresAt: now + window.ttl, blockedUntil: 0 };
+      this.counters.set(id, counter);
     }
-    if (window.blockedUntil > now) return record(window, now);
-    window.hits += 1;
-    if (window.hits > limit) window.blockedUntil = now + blockDuration;
-    return record(window, now);
+    if (counter.blockedUntil > now) return record(counter, now);
+    counter.hits += 1;
+    if (window.sliding === true) counter.expiresAt = now + window.ttl;
+    if (counter.hits > window.limit) counter.blockedUntil = now + blockFor(counter.hits, window);
+    return record(counter, now);
+  }
+
+  async refund(key: string, throttlerName: string): Promise<void> {
+    const counter = this.counters.get(`${throttlerName}:${key}`);
+    if (counter !== undefined && counter.hits > 0) counter.hits -= 1;
   }
 
   async peek(key: string, throttlerName: string): Promise<BlockState> {
     const now = Date.now();
-    const window = this.windows.get(`${throttlerName}:${key}`);
-    if (window === undefined || window.blockedUntil <= now) {
+    const counter = this.counters.get(`${throttlerName}:${key}`);
+    if (counter === undefined || counter.blockedUntil <= now) {
       return { isBlocked: false, timeToBlockExpire: 0 };
     }
-    return { isBlocked: true, timeToBlockExpire: Math.ceil((window.blockedUntil - now) / 1000) };
+    return { isBlocked: true, timeToBlockExpire: Math.ceil((counter.blockedUntil - now) / 1000) };
   }
 
   private lastSweep = 0;
@@ -72,42 +107,51 @@ export class MemoryRateLimitStorage extends RateLimitStorage {
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [id, window] of this.windows) {
-      if (window.expiresAt <= now && window.blockedUntil <= now) this.windows.delete(id);
+    for (const [id, counter] of this.counters) {
+      if (counter.expiresAt <= now && counter.blockedUntil <= now) this.counters.delete(id);
     }
   }
 }
 
-function record(window: Window, now: number): ThrottlerStorageRecord {
-  const blocked = window.blockedUntil > now;
+function record(counter: Counter, now: number): ThrottlerStorageRecord {
+  const blocked = counter.blockedUntil > now;
   return {
-    totalHits: window.hits,
-    timeToExpire: Math.max(0, Math.ceil((window.expiresAt - now) / 1000)),
+    totalHits: counter.hits,
+    timeToExpire: Math.max(0, Math.ceil((counter.expiresAt - now) / 1000)),
     isBlocked: blocked,
-    timeToBlockExpire: blocked ? Math.ceil((window.blockedUntil - now) / 1000) : 0,
+    timeToBlockExpire: blocked ? Math.ceil((counter.blockedUntil - now) / 1000) : 0,
   };
 }
 
 /**
  * Counters in Redis, shared by every BFF instance: one Lua script per hit, atomic. Keys expire by
- * themselves (PEXPIRE), so nothing needs sweeping.
+ * themselves (PEXPIRE), so nothing needs sweeping. ARGV: ttl, limit, block, max block, sliding (0/1).
  */
-const INCREMENT_SCRIPT = `
+const HIT_SCRIPT = `
 local hits_key, block_key = KEYS[1], KEYS[2]
-local ttl, limit, block_ms = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local ttl, limit = tonumber(ARGV[1]), tonumber(ARGV[2])
+local block_ms, max_block, sliding = tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5] == '1'
 local block_left = redis.call('PTTL', block_key)
 if block_left > 0 then
   local hits = tonumber(redis.call('GET', hits_key) or '0')
   return { hits, math.max(redis.call('PTTL', hits_key), 0), 1, block_left }
 end
 local hits = redis.call('INCR', hits_key)
-if hits == 1 then redis.call('PEXPIRE', hits_key, ttl) end
+if hits == 1 or sliding then redis.call('PEXPIRE', hits_key, ttl) end
 local expire_left = redis.call('PTTL', hits_key)
 if hits > limit then
-  redis.call('SET', block_key, '1', 'PX', block_ms)
-  return { hits, math.max(expire_left, 0), 1, block_ms }
+  local block = math.floor(math.min(block_ms * 2 ^ math.min(hits - limit - 1, 40), max_block))
+  redis.call('SET', block_key, '1', 'PX', block)
+  return { hits, math.max(expire_left, 0), 1, block }
 end
 return { hits, math.max(expire_left, 0), 0, 0 }
+`;
+
+/** Gives one hit back, never below zero, keeping the key's expiry. */
+const REFUND_SCRIPT = `
+local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
+if hits > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 export class RedisRateLimitStorage extends RateLimitStorage {
@@ -124,22 +168,22 @@ export class RedisRateLimitStorage extends RateLimitStorage {
     );
   }
 
-  async increment(
+  async hit(
     key: string,
-    ttl: number,
-    limit: number,
-    blockDuration: number,
     throttlerName: string,
+    window: HitWindow,
   ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}${throttlerName}:${key}`;
     const result = (await this.redis.eval(
-      INCREMENT_SCRIPT,
+      HIT_SCRIPT,
       2,
       `${base}:hits`,
       `${base}:block`,
-      ttl,
-      limit,
-      blockDuration,
+      window.ttl,
+      window.limit,
+      window.block,
+      window.maxBlock ?? window.block,
+      window.sliding === true ? '1' : '0',
     )) as [number, number, number, number];
     const [totalHits, expireLeftMs, blocked, blockLeftMs] = result;
     return {
@@ -148,6 +192,10 @@ export class RedisRateLimitStorage extends RateLimitStorage {
       isBlocked: blocked === 1,
       timeToBlockExpire: Math.ceil(blockLeftMs / 1000),
     };
+  }
+
+  async refund(key: string, throttlerName: string): Promise<void> {
+    await this.redis.eval(REFUND_SCRIPT, 1, `${this.prefix}${throttlerName}:${key}:hits`);
   }
 
   async peek(key: string, throttlerName: string): Promise<BlockState> {
