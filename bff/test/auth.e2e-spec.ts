@@ -528,6 +528,107 @@ describe('sessions and passwords', () => {
       expect(rows[0]?.status).toBe('disabled');
     });
 
+    it('lists the pending invitations to admins, and a revoked one stops working at once', async () => {
+      const admin = await signIn(api, 'admin@acme.example');
+      const asAdmin = { cookie: admin.cookie, 'x-csrf-token': admin.csrf };
+      const email = `pending.${Date.now()}@acme.example`;
+      const token = await invite(email, 'manager');
+      const listed = await api.request({
+        url: '/api/partners/acme-outdoor/invitations?limit=100',
+        headers: asAdmin,
+      });
+      expect(listed.statusCode).toBe(200);
+      const items = listed.json<{ items: { id: string; email: string; role: string }[] }>().items;
+      const mine = items.find((item) => item.email === email);
+      expect(mine).toMatchObject({ role: 'manager', invitedBy: { name: expect.any(String) } });
+
+      const viewer = await signIn(api, 'viewer@acme.example');
+      expect(
+        (
+          await api.request({
+            url: '/api/partners/acme-outdoor/invitations',
+            headers: { cookie: viewer.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
+
+      const revoked = await api.request({
+        method: 'DELETE',
+        url: `/api/partners/acme-outdoor/invitations/${mine?.id ?? ''}`,
+        headers: asAdmin,
+      });
+      expect(revoked.statusCode).toBe(204);
+      expect((await api.request(`/api/auth/invitations/${token}`)).statusCode).toBe(404);
+      const again = await api.request({
+        method: 'DELETE',
+        url: `/api/partners/acme-outdoor/invitations/${mine?.id ?? ''}`,
+        headers: asAdmin,
+      });
+      expect(again.statusCode).toBe(404);
+      const after = await api.request({
+        url: '/api/partners/acme-outdoor/invitations?limit=100',
+        headers: asAdmin,
+      });
+      expect(
+        after.json<{ items: { email: string }[] }>().items.map((item) => item.email),
+      ).not.toContain(email);
+    });
+
+    it('voids the invitations of an admin who is demoted or removed', async () => {
+      const inviter = await newUser('inviter');
+      const admin = await signIn(api, 'admin@acme.example');
+      const asAdmin = { cookie: admin.cookie, 'x-csrf-token': admin.csrf };
+      const inviterId = (
+        await api.request({
+          url: '/api/me',
+          headers: { cookie: (await signIn(api, inviter.email, inviter.password)).cookie },
+        })
+      ).json<{ user: { id: string } }>().user.id;
+      const promote = (role: string) =>
+        api.request({
+          method: 'PATCH',
+          url: `/api/partners/acme-outdoor/members/${inviterId}`,
+          headers: asAdmin,
+          payload: { role },
+        });
+      expect((await promote('admin')).statusCode).toBe(200);
+      const asInviter = await signIn(api, inviter.email, inviter.password);
+      const inviteAs = async (email: string): Promise<string> => {
+        const response = await api.request({
+          method: 'POST',
+          url: '/api/partners/acme-outdoor/invitations',
+          headers: { cookie: asInviter.cookie, 'x-csrf-token': asInviter.csrf },
+          payload: { email, role: 'viewer' },
+        });
+        expect(response.statusCode).toBe(201);
+        const mail = (await mailsTo(email)).at(-1) ?? '';
+        return /welcome\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
+      };
+      const first = await inviteAs(`voided.one.${Date.now()}@acme.example`);
+      expect((await api.request(`/api/auth/invitations/${first}`)).statusCode).toBe(200);
+      // Demoted: the invitation is void, and stays void when the inviter is an admin again.
+      expect((await promote('manager')).statusCode).toBe(200);
+      expect((await api.request(`/api/auth/invitations/${first}`)).statusCode).toBe(404);
+      expect((await promote('admin')).statusCode).toBe(200);
+      expect((await api.request(`/api/auth/invitations/${first}`)).statusCode).toBe(404);
+      const accepted = await api.request({
+        method: 'POST',
+        url: `/api/auth/invitations/${first}/accept`,
+        payload: { name: 'Too Late', password: 'a long enough passphrase for this' },
+      });
+      expect(accepted.statusCode).toBe(404);
+
+      // Removed: the same.
+      const second = await inviteAs(`voided.two.${Date.now()}@acme.example`);
+      const removed = await api.request({
+        method: 'DELETE',
+        url: `/api/partners/acme-outdoor/members/${inviterId}`,
+        headers: asAdmin,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await api.request(`/api/auth/invitations/${second}`)).statusCode).toBe(404);
+    });
+
     it('keeps the last admin of a partner', async () => {
       const nora = await signIn(api, 'admin@northwind.example');
       const me = await api.request({ url: '/api/me', headers: { cookie: nora.cookie } });

@@ -62,6 +62,8 @@ interface Context {
   movementOf: (slug: string) => Promise<{ itemId: string; movementId: string }>;
   /** A fresh draft claim of the partner with one evidence file, for :id/attachments/:attachmentId. */
   attachmentOf: (slug: string) => Promise<{ claimId: string; attachmentId: string }>;
+  /** A pending invitation of the partner, by one of its admins. */
+  invitationOf: (slug: string) => Promise<string>;
 }
 
 interface RouteSpec {
@@ -188,6 +190,17 @@ const MATRIX: Record<string, RouteSpec> = {
       method: 'POST',
       url: `/api/partners/${slug}/invitations`,
       payload: { email: `invitee.${randomUUID()}@example.com`, role: 'viewer' },
+    }),
+  },
+  'GET /api/partners/:partnerSlug/invitations': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/invitations` }),
+  },
+  'DELETE /api/partners/:partnerSlug/invitations/:invitationId': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, invitationOf }) => ({
+      method: 'DELETE',
+      url: `/api/partners/${slug}/invitations/${await invitationOf(slug)}`,
     }),
   },
   'PATCH /api/partners/:partnerSlug/members/:userId': {
@@ -491,7 +504,20 @@ describe('the authorization matrix', () => {
     return { claimId, attachmentId };
   }
 
-  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf };
+  async function invitationOf(slug: string): Promise<string> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    const rows = (await dataSource.query(
+      `INSERT INTO invitations (partner_id, email, role, token_hash, invited_by_user_id, created_at, expires_at)
+       SELECT $1, $2, 'viewer', $3, m.user_id, now(), now() + interval '7 days'
+         FROM memberships m WHERE m.partner_id = $1 AND m.role = 'admin' LIMIT 1
+       RETURNING id`,
+      [partner.id, `invitee.${randomUUID()}@example.com`, randomUUID().replaceAll('-', '')],
+    )) as Array<{ id: string }>;
+    if (rows[0] === undefined) throw new Error(`no admin of ${slug} to invite`);
+    return rows[0].id;
+  }
+
+  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf, invitationOf };
 
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
@@ -546,6 +572,7 @@ describe('the authorization matrix', () => {
     const foreignClaim = await claimOf(OTHER);
     const foreignMovement = await movementOf(OTHER);
     const foreignAttachment = await attachmentOf(OTHER);
+    const foreignInvitation = await invitationOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -560,6 +587,7 @@ describe('the authorization matrix', () => {
             movementId: foreignMovement.movementId,
           }),
           attachmentOf: async () => foreignAttachment,
+          invitationOf: async () => foreignInvitation,
         });
         const response = await api.request({
           ...request,

@@ -13,6 +13,7 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'partner.invitation.created'
   | 'partner.invitation.accepted'
+  | 'partner.invitation.revoked'
   | 'partner.member.role_changed'
   | 'partner.member.removed'
   | 'partner.staff_access'

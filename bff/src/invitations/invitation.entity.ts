@@ -8,6 +8,9 @@ import { User } from '../users/user.entity.js';
 @Entity({ name: 'invitations' })
 @Index('invitations_token_hash_key', ['tokenHash'], { unique: true })
 @Index('invitations_partner_id_idx', ['partnerId'])
+@Index('invitations_pending_idx', ['partnerId', 'createdAt', 'id'], {
+  where: '"accepted_at" IS NULL AND "revoked_at" IS NULL',
+})
 @Check('invitations_role_check', `"role" IN ('viewer', 'manager', 'admin')`)
 export class Invitation {
   @IdColumn('invitations')
@@ -42,4 +45,8 @@ export class Invitation {
 
   @TimestampColumn('accepted_at', { nullable: true })
   acceptedAt!: Date | null;
+
+  /** Revoked by an admin, or voided when its inviter stopped being an admin of the partner. */
+  @TimestampColumn('revoked_at', { nullable: true })
+  revokedAt!: Date | null;
 }

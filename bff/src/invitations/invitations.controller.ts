@@ -1,9 +1,21 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,6 +26,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
+import { type Page, PageDto } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -26,6 +39,8 @@ import {
   CreateInvitationDto,
   CreatedInvitationDto,
   InvitationDto,
+  InvitationListQueryDto,
+  PendingInvitationDto,
 } from './dto/invitations.dto.js';
 import { InvitationsService } from './invitations.service.js';
 
@@ -77,6 +92,43 @@ export class InvitationsController {
 @PartnerController('invitations')
 export class PartnerInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
+
+  @Get()
+  @PartnerAccess({ role: 'admin' })
+  @ApiOperation({
+    summary: 'The pending invitations of the partner, a page at a time (admin).',
+    operationId: 'listInvitations',
+  })
+  @ApiOkResponse({ type: PageDto(PendingInvitationDto) })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: 'A limit out of range, an unknown sort, or a cursor not issued for this sort.',
+  })
+  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin.' })
+  list(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: InvitationListQueryDto,
+  ): Promise<Page<PendingInvitationDto>> {
+    return this.invitations.list(context, query);
+  }
+
+  @Delete(':invitationId')
+  @PartnerAccess({ role: 'admin' })
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Revokes a pending invitation: its link stops working (admin).',
+    operationId: 'revokeInvitation',
+  })
+  @ApiNoContentResponse({ description: 'Revoked.' })
+  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not an admin, or CSRF.' })
+  @ApiNotFoundResponse({ type: ProblemDetails, description: 'No pending invitation with this id.' })
+  async revoke(
+    @CurrentPartner() context: PartnerContext,
+    @Param('invitationId') invitationId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    await this.invitations.revoke(context, invitationId, request.ip);
+  }
 
   @Post()
   @PartnerAccess({ role: 'admin' })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ListModule } from '../common/list/index.js';
 import { PartnersModule } from '../partners/partners.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { InvitationsController, PartnerInvitationsController } from './invitations.controller.js';
@@ -10,7 +11,7 @@ import { InvitationsService } from './invitations.service.js';
  * and is signed in. Depends on auth (sessions, passwords) and partners (members); neither knows it.
  */
 @Module({
-  imports: [PartnersModule, UsersModule],
+  imports: [ListModule, PartnersModule, UsersModule],
   controllers: [InvitationsController, PartnerInvitationsController],
   providers: [InvitationsRepository, InvitationsService],
 })

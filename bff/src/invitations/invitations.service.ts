@@ -6,6 +6,7 @@ import { PasswordHasher } from '../auth/password/password-hasher.js';
 import { assertAcceptablePassword } from '../auth/password/password-policy.js';
 import { newOpaqueToken, sha256Hex } from '../auth/tokens/token-hash.js';
 import { Clock } from '../common/clock.js';
+import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
@@ -13,7 +14,11 @@ import type { PartnerContext } from '../partners/decorators/current-partner.deco
 import { MembersRepository } from '../partners/members.repository.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { CreatedInvitationDto, InvitationDto } from './dto/invitations.dto.js';
+import type {
+  CreatedInvitationDto,
+  InvitationDto,
+  PendingInvitationDto,
+} from './dto/invitations.dto.js';
 import { InvitationsRepository, type PendingInvitation } from './invitations.repository.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,7 +41,44 @@ export class InvitationsService {
     private readonly credentials: Credentials,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly cursors: ListCursorCodec,
   ) {}
+
+  /** The partner's pending invitations, a page at a time (admin). */
+  async list(context: PartnerContext, query: ListQuery): Promise<Page<PendingInvitationDto>> {
+    const page = await this.invitations.pendingPage(
+      context.partner.id,
+      this.clock.now(),
+      query,
+      this.cursors,
+    );
+    return mapPage(page, (invitation) => ({
+      ...invitation,
+      createdAt: invitation.createdAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+    }));
+  }
+
+  /** Revokes a pending invitation (admin): its link stops working at once. 404 when none is pending. */
+  async revoke(context: PartnerContext, id: string, ip: string): Promise<void> {
+    const partnerId = context.partner.id;
+    if (!UUID.test(id)) throw invitationNotFound();
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.invitations.revoke(partnerId, id, this.clock.now(), manager))) {
+        throw invitationNotFound();
+      }
+      await this.audit.recordForPartner(
+        partnerId,
+        {
+          action: 'partner.invitation.revoked',
+          actorUserId: context.userId,
+          target: `invitation:${id}`,
+          ip,
+        },
+        manager,
+      );
+    });
+  }
 
   async create(
     context: PartnerContext,
@@ -166,6 +208,8 @@ export class InvitationsService {
     });
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function accountDisabled(): ProblemException {
   return new ProblemException(

@@ -465,11 +465,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The pending invitations of the partner, a page at a time (admin). */
+        get: operations["listInvitations"];
         put?: never;
         /** Invites a person by e-mail with a role (admin). */
         post: operations["invite"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a pending invitation: its link stops working (admin). */
+        delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -918,6 +936,11 @@ export interface components {
             partner: components["schemas"]["PartnerRefDto"];
             role: components["schemas"]["MembershipRole"];
         };
+        InviterDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         MemberDto: {
             /** @example viewer@acme.example */
             email: string;
@@ -981,6 +1004,30 @@ export interface components {
             name: string;
             /** @example acme-outdoor */
             slug: string;
+        };
+        PendingInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example new.person@acme.example */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description null once the inviter is gone. */
+            invitedBy: components["schemas"]["InviterDto"] | null;
+            role: components["schemas"]["MembershipRole"];
+        };
+        PendingInvitationPage: {
+            items: components["schemas"]["PendingInvitationDto"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
         };
         ProblemDetails: {
             /**
@@ -2927,6 +2974,71 @@ export interface operations {
             };
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "expiresAt" | "-expiresAt" | "email" | "-email";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     invite: {
         parameters: {
             query?: never;
@@ -2980,6 +3092,55 @@ export interface operations {
             };
             /** @description Already a member. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No pending invitation with this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { PartnerRefDto } from '../../auth/dto/auth.dto.js';
+import { ListQueryDto } from '../../common/list/index.js';
+import { INVITATION_LIST } from '../invitations.repository.js';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '../../partners/membership.entity.js';
 
 export class CreateInvitationDto {
@@ -59,3 +61,34 @@ export class AcceptInvitationDto {
   @MaxLength(1024)
   password!: string;
 }
+
+export class InviterDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+}
+
+/** A pending invitation, as the partner's admins see it. */
+export class PendingInvitationDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'new.person@acme.example' })
+  email!: string;
+
+  @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
+  role!: MembershipRole;
+
+  @ApiProperty({ type: InviterDto, nullable: true, description: 'null once the inviter is gone.' })
+  invitedBy!: InviterDto | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt!: string;
+}
+
+export class InvitationListQueryDto extends ListQueryDto(INVITATION_LIST) {}
