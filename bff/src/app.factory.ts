@@ -1,3 +1,4 @@
+import { refuseDuplicateSessionCookies } from './auth/cookies.js';
 import type { IncomingMessage } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import { type DynamicModule, type NestApplicationOptions } from '@nestjs/common';
@@ -97,6 +98,7 @@ export async function createAppAround(
     done();
   });
   refuseUnstorableText(fastify);
+  refuseDuplicateSessionCookies(fastify);
   registerUploadHooks(fastify);
   // A keep-alive connection must not hold a shutdown open for its idle timeout: once closing starts,
   // the responses of the requests still in flight end their connections.

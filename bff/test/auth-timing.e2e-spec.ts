@@ -36,13 +36,63 @@ describe('sign-in, on applications of their own', () => {
         url: '/api/auth/signin',
         payload: { email: 'viewer@acme.example', password: DEMO_PASSWORD },
       });
-      for (const cookie of [response.headers['set-cookie'] ?? []].flat()) {
-        expect(String(cookie)).toMatch(/; Secure/);
-      }
+      const setCookies = [response.headers['set-cookie'] ?? []].flat().map(String);
+      for (const cookie of setCookies) expect(cookie).toMatch(/; Secure/);
       expect(response.statusCode).toBe(200);
+      // Served over https: __Host- access and CSRF cookies (Path=/), a __Secure- refresh cookie.
+      expect(setCookies.map((cookie) => cookie.split(';')[0]?.split('=')[0])).toEqual([
+        '__Host-pp_access',
+        '__Secure-pp_refresh',
+        '__Host-csrf',
+      ]);
+      expect(setCookies[0]).toContain('Path=/;');
+      expect(setCookies[1]).toContain('Path=/api/auth;');
+      const value = (name: string) =>
+        setCookies.find((cookie) => cookie.startsWith(`${name}=`))?.split(';')[0] ?? '';
+      const prefixed = `${value('__Host-pp_access')}; ${value('__Host-csrf')}`;
+      expect(
+        (await secure.request({ url: '/api/me', headers: { cookie: prefixed } })).statusCode,
+      ).toBe(200);
+      // The plain names mean nothing there: a cookie a sibling domain could plant is not read.
+      const plain = prefixed.replaceAll('__Host-', '');
+      expect(
+        (await secure.request({ url: '/api/me', headers: { cookie: plain } })).statusCode,
+      ).toBe(401);
       expectNoSecretsInLogs(secure);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from a configured proxy, never from a direct client', async () => {
+    const [one, two] = [{ email: 'viewer@acme.example' }, { email: 'manager@acme.example' }];
+    const proxied = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, TRUSTED_PROXIES: '10.0.0.0/8' },
+    });
+    try {
+      const attempt = (remoteAddress: string, forwarded: string, email: string) =>
+        proxied.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { email, password: 'wrong wrong wrong wrong' },
+        });
+      // A direct client forging a new address each time is still one address: the 11th is refused.
+      const direct: number[] = [];
+      for (let n = 1; n <= 11; n += 1) {
+        direct.push((await attempt('203.0.113.50', `192.0.2.${n}`, one.email)).statusCode);
+      }
+      expect(direct).toEqual([...Array<number>(10).fill(401), 429]);
+      // Behind the proxy, each client is its own address.
+      const behind: number[] = [];
+      for (let n = 1; n <= 11; n += 1) {
+        behind.push((await attempt('10.0.0.5', `192.0.2.${n}`, two.email)).statusCode);
+      }
+      expect(behind.every((status) => status === 401)).toBe(true);
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -8,7 +8,12 @@ import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { type UserAccount, UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
-import { REFRESH_COOKIE, clearSessionCookies, cookiesOf, setSessionCookies } from './cookies.js';
+import {
+  clearSessionCookies,
+  cookiesOf,
+  sessionCookieNames,
+  setSessionCookies,
+} from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -99,7 +104,7 @@ export class AuthService {
 
   /** Rotates the refresh token of the cookie; a reused one ends its whole session. */
   async refresh(request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
-    const token = cookiesOf(request)[REFRESH_COOKIE];
+    const token = cookiesOf(request)[sessionCookieNames(this.config).refresh];
     if (token === undefined || token === '') throw this.ended(reply);
     try {
       const rotated = await this.refreshSessions.rotate(token);
@@ -126,7 +131,7 @@ export class AuthService {
    * an expired access token too: signing out must never fail for lack of a session.
    */
   async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const refreshToken = cookiesOf(request)[REFRESH_COOKIE];
+    const refreshToken = cookiesOf(request)[sessionCookieNames(this.config).refresh];
     const session =
       refreshToken === undefined || refreshToken === ''
         ? undefined

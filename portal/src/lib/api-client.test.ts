@@ -264,6 +264,7 @@ describe('api client: CSRF', () => {
 
     expect(sent[0]?.headers.get('X-CSRF-Token')).toBe('abc==');
     expect(readCookie('csrf', 'theme=dark; xcsrf=no; csrf=a%20b; csrf2=no')).toBe('a b');
+    expect(readCookie('__Host-csrf', 'csrf=plain; __Host-csrf=prefixed')).toBe('prefixed');
     expect(readCookie('csrf', 'xcsrf=no; csrf2=no')).toBeUndefined();
     expect(readCookie('csrf', '')).toBeUndefined();
   });

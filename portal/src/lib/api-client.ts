@@ -12,6 +12,8 @@ export const API_BASE_URL = globalThis.location?.origin ?? '';
 /** The header that must repeat the `csrf` cookie on every request that changes anything. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_COOKIE = 'csrf';
+/** The CSRF cookie's name when the portal is served over https (a `__Host-` cookie). */
+export const HOST_CSRF_COOKIE = `__Host-${CSRF_COOKIE}`;
 
 /** The error body as the BFF's OpenAPI document describes it (RFC 9457 problem details). */
 type ProblemDetailsBody = components['schemas']['ProblemDetails'];
@@ -290,7 +292,8 @@ export function createApiClient<Paths extends object = ApiPaths>(
 ): Client<Paths> {
   const baseUrl = options.baseUrl ?? API_BASE_URL;
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const readCsrfToken = options.readCsrfToken ?? (() => readCookie(CSRF_COOKIE));
+  const readCsrfToken =
+    options.readCsrfToken ?? (() => readCookie(HOST_CSRF_COOKIE) ?? readCookie(CSRF_COOKIE));
   const client = createClient<Paths>({
     baseUrl,
     credentials: 'same-origin',

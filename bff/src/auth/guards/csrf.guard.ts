@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../common/problem-details.js';
 import { AppConfig } from '../../config/app-config.js';
 import { AuthSecrets } from '../auth-secrets.js';
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, REFRESH_COOKIE, cookiesOf } from '../cookies.js';
+import { CSRF_HEADER, type SessionCookieNames, cookiesOf, sessionCookieNames } from '../cookies.js';
+import { RefreshSessions } from '../tokens/refresh-sessions.js';
 import { authUserOf } from '../decorators/current-user.decorator.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,23 +44,27 @@ function refused(detail: string): ProblemException {
 
 /**
  * CSRF (docs/api.md), on POST, PUT, PATCH and DELETE: refused when `Sec-Fetch-Site` is `cross-site` or
- * `Origin` is not PUBLIC_URL's (see trustedOrigins), for every route, sign-in included. A cookie-authenticated request must
- * also send `X-CSRF-Token` equal to the `csrf` cookie, which must be the token of its session.
+ * `Origin` is not PUBLIC_URL's (see trustedOrigins), for every route, sign-in included. A
+ * cookie-authenticated request must also send `X-CSRF-Token` equal to the `csrf` cookie, which must be
+ * the token of its session: the access token's, or on refresh and sign-out the refresh token's.
  * Bearer requests carry no ambient credential and need no token.
  */
 @Injectable()
 export class CsrfGuard implements CanActivate {
   private readonly origins: ReadonlySet<string>;
+  private readonly names: SessionCookieNames;
 
   constructor(
     private readonly reflector: Reflector,
     config: AppConfig,
     private readonly secrets: AuthSecrets,
+    private readonly refreshSessions: RefreshSessions,
   ) {
     this.origins = trustedOrigins(config);
+    this.names = sessionCookieNames(config);
   }
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!UNSAFE_METHODS.has(request.method)) return true;
 
@@ -77,22 +82,36 @@ export class CsrfGuard implements CanActivate {
     const user = authUserOf(request);
     if (user !== undefined) {
       if (user.source !== 'cookie') return true;
-      const expected = this.secrets.csrfTokenFor(user.sessionId);
-      if (!same(sent, expected) || !same(cookies[CSRF_COOKIE] ?? '', expected)) {
-        throw refused('The X-CSRF-Token header is missing or wrong.');
-      }
+      this.assertToken(sent, cookies[this.names.csrf], user.sessionId);
       return true;
     }
     const usesSession =
       this.reflector.get<boolean>(USES_SESSION_COOKIES, context.getHandler()) === true;
-    const hasSessionCookie =
-      cookies[REFRESH_COOKIE] !== undefined || cookies[ACCESS_COOKIE] !== undefined;
+    const refreshToken = cookies[this.names.refresh];
+    const hasSessionCookie = refreshToken !== undefined || cookies[this.names.access] !== undefined;
     if (usesSession && hasSessionCookie) {
-      const cookie = cookies[CSRF_COOKIE] ?? '';
-      if (cookie === '' || !same(sent, cookie)) {
-        throw refused('The X-CSRF-Token header is missing or wrong.');
+      const session =
+        refreshToken === undefined || refreshToken === ''
+          ? undefined
+          : await this.refreshSessions.sessionOf(refreshToken);
+      if (session !== undefined) {
+        this.assertToken(sent, cookies[this.names.csrf], session.sessionId);
+      } else {
+        // No session to bind to (the refresh answers 401, sign-out only clears cookies): the pair.
+        const cookie = cookies[this.names.csrf] ?? '';
+        if (cookie === '' || !same(sent, cookie)) {
+          throw refused('The X-CSRF-Token header is missing or wrong.');
+        }
       }
     }
     return true;
+  }
+
+  /** The header and the cookie both carry the CSRF token of this session. */
+  private assertToken(sent: string, cookie: string | undefined, sessionId: string): void {
+    const expected = this.secrets.csrfTokenFor(sessionId);
+    if (!same(sent, expected) || !same(cookie ?? '', expected)) {
+      throw refused('The X-CSRF-Token header is missing or wrong.');
+    }
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
 import { AppConfig } from '../../config/app-config.js';
 import { AuthSecrets } from '../auth-secrets.js';
-import { ACCESS_COOKIE, cookiesOf } from '../cookies.js';
+import { cookiesOf, sessionCookieNames } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
 import {
   type AccessClaims,
@@ -18,7 +18,7 @@ type SourcedRequest = FastifyRequest & { accessTokenSource?: AuthUser['source'] 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `Authorization: Bearer` (internal callers) first, else the httpOnly access cookie. */
-function accessTokenOf(request: FastifyRequest): string | null {
+function accessTokenOf(request: FastifyRequest, accessCookie: string): string | null {
   const sourced = request as SourcedRequest;
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
@@ -26,7 +26,7 @@ function accessTokenOf(request: FastifyRequest): string | null {
     sourced.accessTokenSource = 'bearer';
     return match?.[1] ?? null;
   }
-  const cookie = cookiesOf(request)[ACCESS_COOKIE];
+  const cookie = cookiesOf(request)[accessCookie];
   if (cookie === undefined || cookie === '') return null;
   sourced.accessTokenSource = 'cookie';
   return cookie;
@@ -41,7 +41,8 @@ function accessTokenOf(request: FastifyRequest): string | null {
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(config: AppConfig, secrets: AuthSecrets) {
     super({
-      jwtFromRequest: accessTokenOf,
+      jwtFromRequest: (request: FastifyRequest) =>
+        accessTokenOf(request, sessionCookieNames(config).access),
       secretOrKey: secrets.jwtKey as unknown as Buffer,
       algorithms: [JWT_ALGORITHM],
       issuer: jwtIssuer(config),
