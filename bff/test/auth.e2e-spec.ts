@@ -11,6 +11,7 @@ import {
   REFRESH_REUSE_GRACE_MS,
 } from '../src/auth/tokens/refresh-sessions.js';
 import { DataSource } from 'typeorm';
+import { hashPassword, verifyPassword } from '../src/users/password-hash.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { Clock } from '../src/common/clock.js';
 import {
@@ -287,6 +288,31 @@ describe('sessions and passwords', () => {
       for (const secret of [user.email, user.email.toUpperCase(), hash, 'ZHVwbGljYXRl']) {
         expect(logged.join('\n').toLowerCase()).not.toContain(secret.toLowerCase());
       }
+    });
+  });
+
+  describe('password cost', () => {
+    it('re-hashes a password at the configured cost on a successful sign-in, and not on a failed one', async () => {
+      const user = await newUser('rehash');
+      const dataSource = api.app.get(DataSource);
+      const older = await hashPassword(user.password, { memoryCost: 32, timeCost: 1 });
+      await dataSource.query(`UPDATE users SET password_hash = $1 WHERE email = $2`, [
+        older,
+        user.email,
+      ]);
+      const stored = async () =>
+        (
+          (await dataSource.query(`SELECT password_hash FROM users WHERE email = $1`, [
+            user.email,
+          ])) as { password_hash: string }[]
+        )[0]?.password_hash ?? '';
+
+      await expect(signIn(api, user.email, 'not the password at all here')).rejects.toThrow(/401/);
+      expect(await stored()).toBe(older);
+      await signIn(api, user.email, user.password);
+      const rehashed = await stored();
+      expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
+      await expect(verifyPassword(rehashed, user.password)).resolves.toBe(true);
     });
   });
 

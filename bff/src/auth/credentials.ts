@@ -56,6 +56,10 @@ export class Credentials {
       return undefined;
     }
     for (const [limit, key] of counts) await this.limiter.refund(limit, key);
+    if (user.passwordHash !== null && this.hasher.needsRehash(user.passwordHash)) {
+      // The configured cost changed: known accounts come to cost what the unknown ones' check does.
+      await this.users.rehash(user.id, user.passwordHash, await this.hasher.hash(password));
+    }
     return user;
   }
 }

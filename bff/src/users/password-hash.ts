@@ -22,3 +22,14 @@ export function hashPassword(
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return verify(passwordHash, password);
 }
+
+/**
+ * Whether a stored hash was made with another cost (or algorithm) than `cost`: the PHC string names
+ * its parameters (`$argon2id$v=19$m=19456,t=2,p=1$…`).
+ */
+export function hashCostDiffers(passwordHash: string, cost: Argon2Cost): boolean {
+  const match = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (match === null) return true;
+  const [, memory, time, parallelism] = match.map(Number);
+  return memory !== cost.memoryCost || time !== cost.timeCost || parallelism !== 1;
+}

@@ -108,6 +108,16 @@ export class UsersRepository {
     await manager.getRepository(User).update({ id }, { tokensValidAfter: validAfter });
   }
 
+  /**
+   * Replaces a password's hash by one of the same password at another cost, unless the password was
+   * changed meanwhile (the statement's guard): a re-hash never undoes a reset.
+   */
+  async rehash(id: string, from: string, to: string): Promise<void> {
+    await this.dataSource
+      .getRepository(User)
+      .update({ id, passwordHash: from }, { passwordHash: to });
+  }
+
   async setPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
     await manager.getRepository(User).update({ id }, { passwordHash });
   }

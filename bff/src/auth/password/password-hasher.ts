@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
-import { hashPassword, verifyPassword } from '../../users/password-hash.js';
+import { hashCostDiffers, hashPassword, verifyPassword } from '../../users/password-hash.js';
 
 /**
  * Hashes with the configured argon2id cost. `verify` of a missing hash still spends one argon2id
@@ -18,11 +18,17 @@ export class PasswordHasher implements OnModuleInit {
     this.dummyHash = await this.hash(randomBytes(24).toString('base64url'));
   }
 
+  private get cost() {
+    return { memoryCost: this.config.argon2MemoryKib, timeCost: this.config.argon2TimeCost };
+  }
+
   hash(password: string): Promise<string> {
-    return hashPassword(password, {
-      memoryCost: this.config.argon2MemoryKib,
-      timeCost: this.config.argon2TimeCost,
-    });
+    return hashPassword(password, this.cost);
+  }
+
+  /** Whether a stored hash should be made again at the configured cost (it was raised, or lowered). */
+  needsRehash(passwordHash: string): boolean {
+    return hashCostDiffers(passwordHash, this.cost);
   }
 
   /** True only for a real hash that matches; a null hash costs the same and answers false. */
