@@ -51,7 +51,7 @@ export type {
   TotalPolicy,
 } from './keyset-page.js';
 export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
-export { DeclaredListQuery } from './list-statement.js';
+export { DeclaredListQuery, isoTimestamp } from './list-statement.js';
 export type { ListCondition, ListSource } from './list-statement.js';
 export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';
 export { defineList, resolveSort, sortValues } from './list-definition.js';
