@@ -12,6 +12,7 @@ import { withQuietStartUp } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
+import { serializeBySchema } from './common/serialized-by-schema.js';
 import { refuseUnstorableText } from './common/unstorable-text.js';
 import { MULTIPART_OPTIONS, registerUploadHooks } from './common/uploads.js';
 import { createValidationPipe } from './common/validation.js';
@@ -121,6 +122,7 @@ export async function createAppAround(
     preCompressed: true,
   });
 
-  setupOpenApi(app);
+  // The routes that answer by their documented schema (a list's pages) are registered by `init`.
+  serializeBySchema(fastify, setupOpenApi(app));
   return app;
 }

@@ -29,7 +29,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiCsvExport, type Page, PageDto } from '../common/list/index.js';
+import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -103,7 +103,7 @@ export class ClaimsController {
     summary: 'The partner’s claims, searched, filtered and sorted, a page at a time.',
     operationId: 'listClaims',
   })
-  @ApiOkResponse({ type: PageDto(ClaimDto) })
+  @ApiPage(ClaimDto)
   @BAD_LIST_QUERY
   list(
     @CurrentPartner() context: PartnerContext,
@@ -321,7 +321,7 @@ export class ClaimsController {
     summary: 'The claim’s timeline, oldest first, a page at a time.',
     operationId: 'listClaimEvents',
   })
-  @ApiOkResponse({ type: PageDto(ClaimEventDto) })
+  @ApiPage(ClaimEventDto)
   @BAD_LIST_QUERY
   @NO_SUCH_CLAIM
   events(

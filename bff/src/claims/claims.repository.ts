@@ -9,6 +9,7 @@ import {
   keysetPage,
   keysetRows,
   DeclaredListQuery,
+  isoTimestamp,
   type ListCondition,
   type ListCursorCodec,
   type ListQuery,
@@ -48,15 +49,16 @@ export interface ClaimRecord {
   reference: string | null;
   createdByUserId: string | null;
   createdByName: string | null;
-  submittedAt: Date | null;
-  decidedAt: Date | null;
+  /** Times as the API writes them: ISO 8601 UTC (`isoTimestamp`). */
+  submittedAt: string | null;
+  decidedAt: string | null;
   decisionReason: string | null;
   payoutReference: string | null;
   version: number;
   idempotencyKey: string | null;
   requestFingerprint: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+  createdAt: string;
+  updatedAt: string;
   /** The content types of its evidence (read for drafts only: what `missing` needs); else []. */
   evidenceTypes: AttachmentContentType[];
 }
@@ -69,7 +71,8 @@ export interface ClaimEventRecord {
   fromStatus: ClaimStatus | null;
   toStatus: ClaimStatus | null;
   body: string | null;
-  at: Date;
+  /** ISO 8601 UTC (`isoTimestamp`). */
+  at: string;
 }
 
 /** What narrows the claims list (docs/api.md: `?q&status&type&from&to&itemId`). */
@@ -194,15 +197,15 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   ['c.reference', 'c_reference'],
   ['c.created_by_user_id', 'c_created_by_user_id'],
   ['u.name', 'c_created_by_name'],
-  ['c.submitted_at', 'c_submitted_at'],
-  ['c.decided_at', 'c_decided_at'],
+  [isoTimestamp('c.submitted_at'), 'c_submitted_at'],
+  [isoTimestamp('c.decided_at'), 'c_decided_at'],
   ['c.decision_reason', 'c_decision_reason'],
   ['c.payout_reference', 'c_payout_reference'],
   ['c.version', 'c_version'],
   ['c.idempotency_key', 'c_idempotency_key'],
   ['c.request_fingerprint', 'c_request_fingerprint'],
-  ['c.created_at', 'c_created_at'],
-  ['c.updated_at', 'c_updated_at'],
+  [isoTimestamp('c.created_at'), 'c_created_at'],
+  [isoTimestamp('c.updated_at'), 'c_updated_at'],
   [
     `CASE WHEN c.status = 'draft' THEN ARRAY(SELECT DISTINCT a.content_type FROM claim_attachments a
        WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) ELSE '{}'::text[] END`,
@@ -811,7 +814,7 @@ export class ClaimsRepository {
       .addSelect('e.from_status', 'e_from_status')
       .addSelect('e.to_status', 'e_to_status')
       .addSelect('e.body', 'e_body')
-      .addSelect('e.at', 'e_at')
+      .addSelect(isoTimestamp('e.at'), 'e_at')
       .leftJoin('users', 'u', 'u.id = e.actor_user_id')
       .where('e.partner_id = :partnerId AND e.claim_id = :claimId', { partnerId, claimId });
   }
@@ -888,17 +891,6 @@ function nullableText(row: Row, column: string): string | null {
   return row[column] === null || row[column] === undefined ? null : text(row, column);
 }
 
-function timestamp(row: Row, column: string): Date {
-  const value = row[column];
-  if (value instanceof Date) return value;
-  if (typeof value === 'string') return new Date(value);
-  throw new Error(`${column} is not a timestamp`);
-}
-
-function nullableTimestamp(row: Row, column: string): Date | null {
-  return row[column] === null || row[column] === undefined ? null : timestamp(row, column);
-}
-
 function textArray(row: Row, column: string): string[] {
   const value = row[column];
   if (Array.isArray(value))
@@ -935,15 +927,15 @@ function readClaim(raw: Row): ClaimRecord {
     reference: nullableText(raw, 'c_reference'),
     createdByUserId: nullableText(raw, 'c_created_by_user_id'),
     createdByName: nullableText(raw, 'c_created_by_name'),
-    submittedAt: nullableTimestamp(raw, 'c_submitted_at'),
-    decidedAt: nullableTimestamp(raw, 'c_decided_at'),
+    submittedAt: nullableText(raw, 'c_submitted_at'),
+    decidedAt: nullableText(raw, 'c_decided_at'),
     decisionReason: nullableText(raw, 'c_decision_reason'),
     payoutReference: nullableText(raw, 'c_payout_reference'),
     version: integer(raw, 'c_version'),
     idempotencyKey: nullableText(raw, 'c_idempotency_key'),
     requestFingerprint: nullableText(raw, 'c_request_fingerprint'),
-    createdAt: timestamp(raw, 'c_created_at'),
-    updatedAt: timestamp(raw, 'c_updated_at'),
+    createdAt: text(raw, 'c_created_at'),
+    updatedAt: text(raw, 'c_updated_at'),
     evidenceTypes: textArray(raw, 'c_evidence_types') as AttachmentContentType[],
   };
 }
@@ -957,6 +949,6 @@ function readEvent(raw: Row): ClaimEventRecord {
     fromStatus: nullableText(raw, 'e_from_status') as ClaimStatus | null,
     toStatus: nullableText(raw, 'e_to_status') as ClaimStatus | null,
     body: nullableText(raw, 'e_body'),
-    at: timestamp(raw, 'e_at'),
+    at: text(raw, 'e_at'),
   };
 }

@@ -198,13 +198,13 @@ export function toClaimDto(
       claim.createdByUserId === null
         ? null
         : { id: claim.createdByUserId, name: claim.createdByName ?? '' },
-    submittedAt: claim.submittedAt?.toISOString() ?? null,
-    decidedAt: claim.decidedAt?.toISOString() ?? null,
+    submittedAt: claim.submittedAt,
+    decidedAt: claim.decidedAt,
     decisionReason: claim.decisionReason,
     payoutReference: claim.payoutReference,
     version: claim.version,
-    createdAt: claim.createdAt.toISOString(),
-    updatedAt: claim.updatedAt.toISOString(),
+    createdAt: claim.createdAt,
+    updatedAt: claim.updatedAt,
     allowedActions: allowedActions(claim.status, actors),
     missing: missingOf(claim, today),
   };
@@ -219,7 +219,7 @@ export function toEventDto(event: ClaimEventRecord): ClaimEventDto {
     fromStatus: event.fromStatus,
     toStatus: event.toStatus,
     body: event.body,
-    at: event.at.toISOString(),
+    at: event.at,
   };
 }
 

@@ -19,7 +19,7 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiCsvExport, type Page, PageDto } from '../common/list/index.js';
+import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -66,7 +66,7 @@ export class InventoryController {
     summary: 'The partner’s items, searched, filtered and sorted, a page at a time.',
     operationId: 'listInventoryItems',
   })
-  @ApiOkResponse({ type: PageDto(InventoryItemDto) })
+  @ApiPage(InventoryItemDto)
   @BAD_LIST_QUERY
   list(
     @CurrentPartner() context: PartnerContext,
@@ -140,7 +140,7 @@ export class InventoryController {
     summary: 'The item’s movements, newest first, a page at a time.',
     operationId: 'listInventoryMovements',
   })
-  @ApiOkResponse({ type: PageDto(InventoryMovementDto) })
+  @ApiPage(InventoryMovementDto)
   @BAD_LIST_QUERY
   @NO_SUCH_ITEM
   movements(

@@ -31,8 +31,13 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** The OpenAPI document of the API, built from the controllers and DTOs. */
+/** The OpenAPI document of the API, built from the controllers and DTOs (sorted: the file's). */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return sortKeys(createOpenApiDocument(app)) as OpenAPIObject;
+}
+
+/** The document as the controllers and DTOs declare it, properties in their classes' order. */
+function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Partner portal BFF')
     .setDescription(
@@ -44,7 +49,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // Internal callers: the same access JWT as `Authorization: Bearer`.
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .build();
-  return sortKeys(SwaggerModule.createDocument(app, config)) as OpenAPIObject;
+  return SwaggerModule.createDocument(app, config);
 }
 
 /** The file content of openapi.json: pretty, sorted, with a trailing newline. */
@@ -52,13 +57,17 @@ export function serializeOpenApiDocument(document: OpenAPIObject): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** Serves the document at /api/openapi.json and Swagger UI at /api/docs. */
-export function setupOpenApi(app: INestApplication): void {
-  const document = buildOpenApiDocument(app);
-  SwaggerModule.setup(API_DOCS_PATH.slice(1), app, document, {
+/**
+ * Serves the document at /api/openapi.json and Swagger UI at /api/docs; answers the document in its
+ * classes' order (what `SerializedBySchema` serializes by: the answers keep their properties' order).
+ */
+export function setupOpenApi(app: INestApplication): OpenAPIObject {
+  const document = createOpenApiDocument(app);
+  SwaggerModule.setup(API_DOCS_PATH.slice(1), app, sortKeys(document) as OpenAPIObject, {
     jsonDocumentUrl: OPENAPI_JSON_PATH.slice(1),
     raw: ['json'],
     customSiteTitle: 'Partner portal API',
     swaggerOptions: { validatorUrl: null },
   });
+  return document;
 }

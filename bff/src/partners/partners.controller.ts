@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { type Page, PageDto } from '../common/list/index.js';
+import { ApiPage, type Page } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
@@ -42,7 +42,7 @@ export class PartnersController {
     summary: 'The people of the partner, a page at a time.',
     operationId: 'listMembers',
   })
-  @ApiOkResponse({ type: PageDto(MemberDto) })
+  @ApiPage(MemberDto)
   @ApiBadRequestResponse({
     type: ProblemDetails,
     description: 'A limit out of range, an unknown sort, or a cursor not issued for this sort.',

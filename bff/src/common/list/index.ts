@@ -7,7 +7,7 @@
  *    defaultSort: 'name', idColumn: 'membership.user_id' })` (NULL-free columns; the code's own SQL);
  * 2. takes its query with `class MemberListQueryDto extends ListQueryDto(MEMBER_LIST) { ...filters }`
  *    (limit 1–100 default 25, sort from the allow-list, cursor) and documents the answer with
- *    `@ApiOkResponse({ type: PageDto(MemberDto) })`;
+ *    `@ApiPage(MemberDto)` (the page is serialized by that schema);
  * 3. imports ListModule, injects ListCursorCodec, and in its repository builds the filtered
  *    (partner-scoped) query and calls
  *    `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec, boundTo: partnerId })`,
@@ -51,7 +51,7 @@ export type {
   TotalPolicy,
 } from './keyset-page.js';
 export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
-export { DeclaredListQuery } from './list-statement.js';
+export { DeclaredListQuery, isoTimestamp } from './list-statement.js';
 export type { ListCondition, ListSource } from './list-statement.js';
 export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';
 export { defineList, resolveSort, sortValues } from './list-definition.js';
@@ -59,5 +59,5 @@ export type { ListDefinition, ListSort, SortValue } from './list-definition.js';
 export { DEFAULT_LIST_LIMIT, ListQueryDto, MAX_LIST_LIMIT } from './list-query.js';
 export type { ListQuery } from './list-query.js';
 export { ListModule } from './list.module.js';
-export { PageDto } from './page.js';
+export { ApiPage, PageDto } from './page.js';
 export type { Page } from './page.js';

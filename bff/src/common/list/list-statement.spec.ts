@@ -6,7 +6,7 @@ import { countTotal, keysetPage } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
-import { DeclaredListQuery, type ListCondition } from './list-statement.js';
+import { DeclaredListQuery, isoTimestamp, type ListCondition } from './list-statement.js';
 
 @Entity('list_statement_probe')
 class StatementProbe {
@@ -139,5 +139,31 @@ describe('DeclaredListQuery', () => {
     const none = await page("a' OR 'x' = 'x", {});
     expect(none.items).toEqual([]);
     expect(none.total).toBe(0);
+  });
+
+  it('writes a time as Date.toISOString does (UTC, milliseconds truncated), whatever the session time zone', async () => {
+    const times = [
+      '2026-11-25 11:34:29.123456+00',
+      '2026-01-01 00:00:00.9996+00',
+      '2026-03-29 01:30:00.0005+02',
+      '1999-12-31 23:59:59+00',
+    ];
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.query("SET TIME ZONE 'America/St_Johns'");
+      for (const time of times) {
+        const [row] = (await runner.query(
+          `SELECT ${isoTimestamp('CAST($1 AS timestamptz)')} AS iso, CAST($1 AS timestamptz) AS at`,
+          [time],
+        )) as Array<{ iso: string; at: Date }>;
+        expect(row?.iso).toBe(row?.at.toISOString());
+      }
+      const [empty] = (await runner.query(
+        `SELECT ${isoTimestamp('CAST(NULL AS timestamptz)')} AS iso`,
+      )) as Array<{ iso: string | null }>;
+      expect(empty?.iso).toBeNull();
+    } finally {
+      await runner.release();
+    }
   });
 });

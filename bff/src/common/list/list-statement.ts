@@ -146,6 +146,17 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
   }
 }
 
+/**
+ * SQL of a `timestamptz` expression as the API writes a time: ISO 8601 in UTC with milliseconds
+ * (`2026-11-25T11:34:29.123Z`, what `Date.prototype.toISOString` gives for the value pg would parse,
+ * microseconds truncated; NULL stays NULL). Selected so, a list's times come as the text the answer
+ * holds: no `Date` parsed per value by the driver and formatted back per value by the DTO (on a page
+ * of 25 claims, about a hundred of each).
+ */
+export function isoTimestamp(expression: string): string {
+  return `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** A list's source: a query builder (built per request), or a declared query (SQL built once). */
 export type ListSource<Entity extends ObjectLiteral> =
   SelectQueryBuilder<Entity> | DeclaredListQuery<Entity>;

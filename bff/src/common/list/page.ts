@@ -1,5 +1,6 @@
-import { type Type } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty } from '@nestjs/swagger';
+import { SerializedBySchema } from '../serialized-by-schema.js';
 
 /** The answer of every list (docs/api.md, "Lists"). */
 export interface Page<T> {
@@ -15,7 +16,7 @@ const pageClasses = new Map<Type, Type>();
 
 /**
  * The OpenAPI schema of a page of `Item`, a class named `<Item without Dto>Page` (MemberDto →
- * MemberPage): `@ApiOkResponse({ type: PageDto(MemberDto) })`. One class per item type.
+ * MemberPage); a list endpoint declares it with `@ApiPage(MemberDto)`. One class per item type.
  */
 export function PageDto<T>(item: Type<T>): Type<Page<T>> {
   const known = pageClasses.get(item);
@@ -51,4 +52,12 @@ export function PageDto<T>(item: Type<T>): Type<Page<T>> {
   Object.defineProperty(ItemPage, 'name', { value: `${item.name.replace(/Dto$/, '')}Page` });
   pageClasses.set(item, ItemPage);
   return ItemPage;
+}
+
+/**
+ * A list endpoint's answer: documented as `PageDto(item)` and serialized by that schema (a page of
+ * 25 to 100 items is the API's biggest JSON answer; see `SerializedBySchema`).
+ */
+export function ApiPage<T>(item: Type<T>): MethodDecorator {
+  return applyDecorators(ApiOkResponse({ type: PageDto(item) }), SerializedBySchema());
 }
