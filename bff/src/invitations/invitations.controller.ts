@@ -26,7 +26,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
-import { type Page, PageDto } from '../common/list/index.js';
+import { ApiPage, type Page } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -99,7 +99,7 @@ export class PartnerInvitationsController {
     summary: 'The pending invitations of the partner, a page at a time (admin).',
     operationId: 'listInvitations',
   })
-  @ApiOkResponse({ type: PageDto(PendingInvitationDto) })
+  @ApiPage(PendingInvitationDto)
   @ApiBadRequestResponse({
     type: ProblemDetails,
     description: 'A limit out of range, an unknown sort, or a cursor not issued for this sort.',
