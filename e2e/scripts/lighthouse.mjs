@@ -246,6 +246,29 @@ function failingAccessibility(lhrs) {
   return failing;
 }
 
+/**
+ * One Lighthouse run in a fresh Chromium: the default config (mobile, simulated throttling), in a
+ * session of its own (the access JWT lives 15 minutes; the BFF takes 30 sign-ins a minute).
+ */
+async function audit(url) {
+  const cookie = await signIn();
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      extraHeaders: { Cookie: cookie },
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    chrome.kill();
+    chrome = undefined;
+  }
+}
+
 const results = [];
 let exitCode = 0;
 try {
@@ -257,28 +280,19 @@ try {
   console.log(pad(header, widths));
   for (const page of pages) {
     const url = `${origin}/${partner}/${page}`;
-    // A fresh session a page: the access JWT lives 15 minutes, longer than a page's runs.
-    const cookie = await signIn();
     const lhrs = [];
     for (let run = 1; run <= runs; run += 1) {
-      chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+      // A run Lighthouse could not measure (NO_NAVSTART and the like, on a starved machine) is run
+      // again, twice at most; a third failure counts as a run without scores.
       let result;
-      try {
-        result = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories,
-          extraHeaders: { Cookie: cookie },
-        });
-      } finally {
-        chrome.kill();
-        chrome = undefined;
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        result = await audit(url);
+        const error = result.lhr.runtimeError;
+        if (!error) break;
+        console.error(`  ${page} run ${run}, attempt ${attempt}: ${error.code}: ${error.message}`);
       }
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       writeFileSync(join(reportDir, `${page}-${run}.json`), result.report);
-      if (lhr.runtimeError) console.error(`  ${page} run ${run}: ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== `/${partner}/${page}`) {
         console.error(`  ${page} run ${run} ended on ${lhr.finalDisplayedUrl}: not signed in?`);
       }
