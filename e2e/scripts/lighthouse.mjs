@@ -177,11 +177,15 @@ async function waitUntilReady() {
  * cookie under /api/auth); the BFF reads the cookies it needs and ignores the others.
  */
 async function signIn() {
-  const response = await fetch(`${origin}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
+  const post = () =>
+    fetch(`${origin}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
+  // The previous sign-in's kept-alive connection may have been closed by the BFF (its keep-alive
+  // timeout) while this process was busy with Lighthouse, and fetch retries no POST: once more.
+  const response = await post().catch(post);
   if (response.status !== 200) {
     throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   }
