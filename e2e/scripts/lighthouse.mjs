@@ -133,12 +133,18 @@ const server = spawn(process.execPath, [join(repo, 'bff/dist/main.js')], {
 server.stdout.pipe(log, { end: false });
 server.stderr.pipe(log, { end: false });
 
-/** @type {chromeLauncher.LaunchedChrome | undefined} */
-let chrome;
+/**
+ * The Chromium of the run under way, from its launch on: stop() must not miss one being launched.
+ * @type {Promise<chromeLauncher.LaunchedChrome> | undefined}
+ */
+let launching;
 let stopping = false;
 async function stop() {
   stopping = true;
-  chrome?.kill();
+  await launching?.then(
+    (chrome) => chrome.kill(),
+    () => undefined,
+  );
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolveExit) => server.once('exit', resolveExit));
     server.kill('SIGTERM');
@@ -152,8 +158,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 server.once('exit', (code) => {
   if (!stopping) {
     console.error(`The BFF exited (code ${code}) before the runs ended; its log: ${logFile}`);
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(1);
+    void stop().then(() => process.exit(1));
   }
 });
 
@@ -256,7 +261,9 @@ function failingAccessibility(lhrs) {
  */
 async function audit(url) {
   const cookie = await signIn();
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+  if (stopping) throw new Error('stopped');
+  launching = chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+  const chrome = await launching;
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -269,7 +276,7 @@ async function audit(url) {
     return result;
   } finally {
     chrome.kill();
-    chrome = undefined;
+    launching = undefined;
   }
 }
 
