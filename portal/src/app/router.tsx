@@ -8,6 +8,7 @@ import {
 } from 'react-router-dom';
 
 import { routePatterns } from '@/config/paths';
+import { createPartnerLoader, isPartnerNotFound } from '@/features/partners/routes/partner-loader';
 import { landingPath, requireSession } from '@/lib/auth';
 
 import { HydrateFallback } from './hydrate-fallback';
@@ -65,8 +66,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       {
         path: routePatterns.partner,
+        // Not lazy: the loader runs (/api/me, then the partner) while the screens' chunks load.
+        loader: createPartnerLoader(queryClient),
         lazy: async () => {
-          const { PartnerLayout, PartnerNotFoundScreen, createPartnerLoader, isPartnerNotFound } =
+          const { PartnerLayout, PartnerNotFoundScreen } =
             await import('@/features/partners/routes/partner-layout');
           return {
             Component: PartnerLayout,
@@ -74,7 +77,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               const error = useRouteError();
               return isPartnerNotFound(error) ? <PartnerNotFoundScreen /> : <RouteErrorBoundary />;
             },
-            loader: createPartnerLoader(queryClient),
           };
         },
         children: [

@@ -1,3 +1,5 @@
+import { dateTimeFormat, relativeTimeFormat } from '../internal/intl';
+
 export type DateTimeFormat = 'date' | 'datetime' | 'time' | 'month' | 'relative';
 
 export interface FormatDateTimeOptions {
@@ -40,7 +42,7 @@ export function formatRelativeTime(
   { locale, now = new Date() }: FormatDateTimeOptions = {},
 ) {
   const seconds = (toDate(value).getTime() - now.getTime()) / 1000;
-  const formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const formatter = relativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of relativeUnits) {
     if (Math.abs(seconds) >= size || unit === 'second') {
       return formatter.format(Math.round(seconds / size), unit);
@@ -56,14 +58,12 @@ export function formatRelativeTime(
 export function formatDateTime(value: DateInput, options: FormatDateTimeOptions = {}): string {
   const { timeZone, locale, format = 'date' } = options;
   if (format === 'relative') return formatRelativeTime(value, options);
-  return new Intl.DateTimeFormat(locale, { ...absoluteFormats[format], timeZone }).format(
-    toDate(value),
-  );
+  return dateTimeFormat(locale, { ...absoluteFormats[format], timeZone }).format(toDate(value));
 }
 
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone: for bucketing and date inputs. */
 export function toCalendarDate(value: DateInput, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -1,3 +1,4 @@
+import { numberFormat } from '../internal/intl';
 import { currencyFractionDigits, parseLocaleNumber } from '../internal/number';
 
 export interface FormatMoneyOptions {
@@ -36,7 +37,7 @@ export function formatMoney(
     currencyDisplay = 'symbol',
   }: FormatMoneyOptions = {},
 ): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     signDisplay,

@@ -1,6 +1,8 @@
+import { numberFormat } from './intl';
+
 /** Separators of a locale, read from Intl so parsing accepts what formatting produced. */
 export function separators(locale: string | undefined): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  const parts = numberFormat(locale).formatToParts(12345.6);
   return {
     group: parts.find((part) => part.type === 'group')?.value ?? ',',
     decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
@@ -30,7 +32,6 @@ export function parseLocaleNumber(text: string, locale?: string): number | null 
 /** Digits after the decimal point of a currency (EUR 2, JPY 0, KWD 3). */
 export function currencyFractionDigits(currency: string): number {
   return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
+    numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   );
 }
