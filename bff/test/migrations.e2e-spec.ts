@@ -57,11 +57,14 @@ describe('migrations', () => {
       'inventory_facet_counts',
       'inventory_items',
       'inventory_movements',
+      'inventory_stock_counts',
       'invitations',
       'memberships',
       'partners',
       'password_reset_tokens',
       'refresh_tokens',
+      'unclaimed_movement_counts',
+      'unclaimed_movements',
       'users',
     ]);
     expect(await pendingSchemaChanges(dataSource)).toEqual([]);

@@ -11,6 +11,9 @@ import { InventoryFacetCount } from '../inventory/inventory-facet-count.entity.j
 import { InventoryItem } from '../inventory/inventory-item.entity.js';
 import { InventoryMovement } from '../inventory/inventory-movement.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { InventoryStockCount } from '../overview/inventory-stock-count.entity.js';
+import { UnclaimedMovementCount } from '../overview/unclaimed-movement-count.entity.js';
+import { UnclaimedMovement } from '../overview/unclaimed-movement.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
@@ -33,6 +36,9 @@ export const ENTITIES = [
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,
+  UnclaimedMovement,
+  UnclaimedMovementCount,
+  InventoryStockCount,
 ];
 
 /**
@@ -54,4 +60,7 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_events',
   'claim_attachments',
   'claim_evidence_blobs',
+  'unclaimed_movements',
+  'unclaimed_movement_counts',
+  'inventory_stock_counts',
 ];
