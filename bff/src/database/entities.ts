@@ -1,3 +1,6 @@
+import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
+import { ClaimDecisionDay } from '../analytics/claim-decision-day.entity.js';
+import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { Claim } from '../claims/claim.entity.js';
 import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
@@ -36,6 +39,9 @@ export const ENTITIES = [
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,
+  ClaimDailyStat,
+  ClaimDecisionDay,
+  InventoryDailyStat,
   UnclaimedMovement,
   UnclaimedMovementCount,
   InventoryStockCount,
@@ -60,6 +66,9 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_events',
   'claim_attachments',
   'claim_evidence_blobs',
+  'claim_daily_stats',
+  'claim_decision_days',
+  'inventory_daily_stats',
   'unclaimed_movements',
   'unclaimed_movement_counts',
   'inventory_stock_counts',
