@@ -36,7 +36,11 @@ export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
 export const MEMBER_AWAITING_STATUSES: readonly ClaimStatus[] = ['info_requested', 'draft'];
 
 /** What waits on staff: a claim to review, to decide, to pay. */
-export const STAFF_AWAITING_STATUSES: readonly ClaimStatus[] = ['submitted', 'in_review', 'approved'];
+export const STAFF_AWAITING_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'approved',
+];
 
 export const KPI_KEYS = [
   'open_claims',

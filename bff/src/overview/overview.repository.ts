@@ -291,10 +291,7 @@ export class OverviewRepository {
     };
   }
 
-  async recentActivity(
-    partnerId: string,
-    limit = RECENT_ACTIVITY_LIMIT,
-  ): Promise<ActivityRow[]> {
+  async recentActivity(partnerId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityRow[]> {
     const rows = rowsOf(await this.dataSource.query(RECENT_ACTIVITY, [partnerId, limit]));
     return rows.map(readActivityRow);
   }

@@ -167,7 +167,8 @@ function units(quantity: number): string {
 export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
   const item = row.item;
   if (row.source === 'movement') {
-    const sign = row.kind === 'adjustment' || row.kind === 'transfer' ? (row.quantity < 0 ? '−' : '+') : '';
+    const sign =
+      row.kind === 'adjustment' || row.kind === 'transfer' ? (row.quantity < 0 ? '−' : '+') : '';
     const what = item === null ? 'an item' : `${item.name} (${item.sku})`;
     return {
       kind: 'movement',
@@ -192,7 +193,13 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
       return { kind: 'claim_transition', at, summary: `${actor} ${verb} ${number}.`, claim, item };
     }
     case 'comment':
-      return { kind: 'claim_comment', at, summary: `${actor} commented on ${number}.`, claim, item };
+      return {
+        kind: 'claim_comment',
+        at,
+        summary: `${actor} commented on ${number}.`,
+        claim,
+        item,
+      };
     case 'attachment': {
       const removed = row.body?.startsWith('Removed ') ?? false;
       const summary = removed

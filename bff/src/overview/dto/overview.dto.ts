@@ -1,10 +1,4 @@
-import {
-  ApiExtraModels,
-  ApiProperty,
-  ApiSchema,
-  getSchemaPath,
-  OmitType,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath, OmitType } from '@nestjs/swagger';
 import {
   CLAIM_STATUSES,
   CLAIM_TYPES,
@@ -41,7 +35,10 @@ export class OverviewKpiDto {
   @ApiProperty({ enum: KPI_UNITS, enumName: 'OverviewKpiUnit' })
   unit!: KpiUnit;
 
-  @ApiProperty({ oneOf: kpiValue(), description: 'An integer (count, units), or Money (unit `money`).' })
+  @ApiProperty({
+    oneOf: kpiValue(),
+    description: 'An integer (count, units), or Money (unit `money`).',
+  })
   value!: number | MoneyDto;
 
   @ApiProperty({
@@ -105,7 +102,11 @@ export class AttentionItemDto {
   })
   movement!: AttentionMovementDto | null;
 
-  @ApiProperty({ type: ClaimItemDto, nullable: true, description: 'Null for a claim without item.' })
+  @ApiProperty({
+    type: ClaimItemDto,
+    nullable: true,
+    description: 'Null for a claim without item.',
+  })
   item!: ClaimItemDto | null;
 
   @ApiProperty({
