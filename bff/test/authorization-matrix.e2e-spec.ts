@@ -213,6 +213,17 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory.csv` }),
   },
+  'GET /api/partners/:partnerSlug/overview': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/overview` }),
+  },
+  'GET /api/partners/:partnerSlug/overview/needs-attention': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/overview/needs-attention`,
+    }),
+  },
   'GET /api/partners/:partnerSlug/inventory/facets': {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory/facets` }),
