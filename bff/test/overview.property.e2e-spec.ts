@@ -66,6 +66,13 @@ interface AttentionItem {
   daysLeft: number | null;
   deadline: string | null;
 }
+interface AttentionPage {
+  items: AttentionItem[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+  total: number;
+  totalExact: boolean;
+}
 interface Overview {
   kpis: Kpi[];
   needsAttention: { items: AttentionItem[]; nextCursor: string | null; total: number };
@@ -413,11 +420,9 @@ describe('overview (property)', () => {
             );
           }
 
-          // The whole list, page by page.
-          const walked: ReferenceAttention[] = [];
-          let cursor: string | null = null;
-          for (let page = 0; page < 200; page += 1) {
-            const query: string =
+          // The whole list, page by page, forwards; then back from the last page to the first.
+          const page = async (cursor: string | null): Promise<AttentionPage> => {
+            const query =
               cursor === null
                 ? `limit=${pageSize}`
                 : `limit=${pageSize}&cursor=${encodeURIComponent(cursor)}`;
@@ -427,18 +432,21 @@ describe('overview (property)', () => {
               `${base}/overview/needs-attention?${query}`,
             );
             expect(response.statusCode).toBe(200);
-            const body = response.json<{
-              items: AttentionItem[];
-              nextCursor: string | null;
-              total: number;
-              totalExact: boolean;
-            }>();
+            const body = response.json<AttentionPage>();
             expect([body.total, body.totalExact]).toEqual([reference.needsAttention.length, true]);
-            walked.push(...body.items.map(asReference));
-            cursor = body.nextCursor;
-            if (cursor === null) break;
+            return body;
+          };
+          const pages: AttentionPage[] = [await page(null)];
+          for (let last = pages[0]; last?.nextCursor != null && pages.length < 200;) {
+            last = await page(last.nextCursor);
+            pages.push(last);
           }
+          const walked = pages.flatMap((each) => each.items.map(asReference));
           expect(walked).toEqual(reference.needsAttention);
+          for (let index = pages.length - 1; index > 0; index -= 1) {
+            const back = await page(pages[index]?.prevCursor ?? null);
+            expect(back.items.map(asReference)).toEqual(pages[index - 1]?.items.map(asReference));
+          }
           listed += walked.length;
 
           const me = await send('manager', 'GET', '/api/me');
