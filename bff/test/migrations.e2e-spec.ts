@@ -60,6 +60,7 @@ describe('migrations', () => {
       'inventory_facet_counts',
       'inventory_items',
       'inventory_movements',
+      'inventory_stock_totals',
       'invitations',
       'memberships',
       'partners',
