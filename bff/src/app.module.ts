@@ -4,11 +4,13 @@ import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { OverviewModule } from './overview/overview.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
@@ -40,6 +42,8 @@ export class AppModule {
         InvitationsModule,
         InventoryModule,
         ClaimsModule,
+        AnalyticsModule,
+        OverviewModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

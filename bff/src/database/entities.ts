@@ -1,3 +1,7 @@
+import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
+import { ClaimDecisionDay } from '../analytics/claim-decision-day.entity.js';
+import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
+import { InventoryStockTotal } from '../analytics/inventory-stock-total.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { Claim } from '../claims/claim.entity.js';
 import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
@@ -11,6 +15,9 @@ import { InventoryFacetCount } from '../inventory/inventory-facet-count.entity.j
 import { InventoryItem } from '../inventory/inventory-item.entity.js';
 import { InventoryMovement } from '../inventory/inventory-movement.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { InventoryStockCount } from '../overview/inventory-stock-count.entity.js';
+import { UnclaimedMovementCount } from '../overview/unclaimed-movement-count.entity.js';
+import { UnclaimedMovement } from '../overview/unclaimed-movement.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
@@ -33,6 +40,13 @@ export const ENTITIES = [
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,
+  ClaimDailyStat,
+  ClaimDecisionDay,
+  InventoryDailyStat,
+  InventoryStockTotal,
+  UnclaimedMovement,
+  UnclaimedMovementCount,
+  InventoryStockCount,
 ];
 
 /**
@@ -54,4 +68,11 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_events',
   'claim_attachments',
   'claim_evidence_blobs',
+  'claim_daily_stats',
+  'claim_decision_days',
+  'inventory_daily_stats',
+  'inventory_stock_totals',
+  'unclaimed_movements',
+  'unclaimed_movement_counts',
+  'inventory_stock_counts',
 ];

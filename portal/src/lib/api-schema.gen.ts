@@ -206,6 +206,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series, and the top items by amount claimed. */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series of the analytics (or the top items) as CSV. */
+        get: operations["exportAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims": {
         parameters: {
             query?: never;
@@ -528,6 +562,40 @@ export interface paths {
         patch: operations["changeMemberRole"];
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs against the previous period, the first page of what needs attention, and the latest activity. */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/overview/needs-attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs attention, a page at a time: claims with information requested, then drafts and unclaimed losses and damages by filing deadline. */
+        get: operations["listNeedsAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -540,6 +608,127 @@ export interface components {
              * @description The new account’s password (15–128 characters, not common, not containing the e-mail); for an existing account, its current password.
              */
             password: string;
+        };
+        ActivityClaim: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            /** @description Its status now. */
+            status: components["schemas"]["ClaimStatus"];
+        };
+        ActivityEntry: {
+            /**
+             * Format: date-time
+             * @description When it happened here: a claim event’s time, a movement’s recording.
+             */
+            at: string;
+            claim: components["schemas"]["ActivityClaim"] | null;
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["ActivityKind"];
+            /** @example Maria Manager submitted CLM-000123. */
+            summary: string;
+        };
+        /** @enum {string} */
+        ActivityKind: "claim_created" | "claim_transition" | "claim_comment" | "claim_attachment" | "claim_edit" | "movement";
+        Analytics: {
+            /**
+             * @description The currency of every money value.
+             * @example EUR
+             */
+            currency: string;
+            /** Format: date */
+            from: string;
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            /** @description claims_filed_{lost,damaged,shortage,other}, amount_claimed, amount_approved, amount_paid, approval_rate, median_days_to_decision, units_on_hand, value_on_hand, units_lost, units_damaged, value_lost, value_damaged: always all, in this order. */
+            series: components["schemas"]["AnalyticsSeries"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** Format: date */
+            to: string;
+            /** @description The 10 items with the most amount claimed by claims submitted in the range; ties by SKU. */
+            topItems: components["schemas"]["AnalyticsTopItem"][];
+        };
+        /** @enum {string} */
+        AnalyticsCsvSeries: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged" | "top_items";
+        /** @enum {string} */
+        AnalyticsGranularity: "day" | "week" | "month";
+        AnalyticsPoint: {
+            /**
+             * Format: date
+             * @description The first day of the calendar bucket (a day; an ISO week’s Monday; a month’s 1st), even when the range begins inside it: a partial bucket counts only the days of the range.
+             * @example 2026-11-23
+             */
+            bucket: string;
+            /** @description Counts and units as integers, money in minor units, a ratio of 0–1, days; null only for a ratio or a median of no decision. */
+            value: number | null;
+        };
+        AnalyticsSeries: {
+            key: components["schemas"]["AnalyticsSeriesKey"];
+            /** @example Amount claimed */
+            label: string;
+            /** @description One point per bucket of the range, in order, zeros included. */
+            points: components["schemas"]["AnalyticsPoint"][];
+            unit: components["schemas"]["AnalyticsSeriesUnit"];
+        };
+        /** @enum {string} */
+        AnalyticsSeriesKey: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged";
+        /** @enum {string} */
+        AnalyticsSeriesUnit: "count" | "money" | "ratio" | "days" | "units";
+        AnalyticsTopItem: {
+            /** @description Their amount claimed. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Claims of the item submitted in the range. */
+            claims: number;
+            item: components["schemas"]["ClaimItem"];
+        };
+        AttentionItem: {
+            /** @description The claim (info_requested, draft); null for an unclaimed movement. */
+            claim: components["schemas"]["OverviewClaimRef"] | null;
+            /** @description Days left to file: the deadline minus today in the partner’s time zone (0: the last day; below 0: a draft whose window closed). Null for info_requested. */
+            daysLeft: number | null;
+            /**
+             * Format: date
+             * @description The last day of the filing window: the incident date (drafts) or the movement’s day (partner time zone) + 60. Null for info_requested.
+             * @example 2026-12-01
+             */
+            deadline: string | null;
+            /** @description Null for a claim without item. */
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["AttentionKind"];
+            /** @description The unclaimed loss or damage; null for a claim. */
+            movement: components["schemas"]["AttentionMovement"] | null;
+        };
+        AttentionItemPage: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        AttentionKind: "info_requested" | "draft" | "unclaimed_loss" | "unclaimed_damage" | "unclaimed_shortage";
+        AttentionMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            itemId: string;
+            /** @enum {string} */
+            kind: "loss" | "damage";
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description Signed: below 0.
+             * @example -3
+             */
+            quantity: number;
         };
         ChangeRoleDto: {
             role: components["schemas"]["MembershipRole"];
@@ -979,6 +1168,58 @@ export interface components {
              */
             currency: string;
         };
+        Overview: {
+            /**
+             * Format: date-time
+             * @description When the figures were read (UTC).
+             */
+            asOf: string;
+            /**
+             * @description The partner’s currency.
+             * @example EUR
+             */
+            currency: string;
+            /** @description In the order of docs/api.md, Overview. */
+            kpis: components["schemas"]["OverviewKpi"][];
+            /** @description The first page of GET …/overview/needs-attention. */
+            needsAttention: components["schemas"]["OverviewNeedsAttention"];
+            /** @description The latest 20, newest first. */
+            recentActivity: components["schemas"]["ActivityEntry"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        OverviewClaimRef: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            status: components["schemas"]["ClaimStatus"];
+            type: components["schemas"]["ClaimType"];
+        };
+        OverviewKpi: {
+            key: components["schemas"]["OverviewKpiKey"];
+            /** @example Open claims */
+            label: string;
+            /** @description The value of the previous period (30 days ago, or the 30 days before), to compare with; null where none is defined. */
+            previous: (number | components["schemas"]["Money"]) | null;
+            unit: components["schemas"]["OverviewKpiUnit"];
+            /** @description An integer (count, units), or Money (unit `money`). */
+            value: number | components["schemas"]["Money"];
+        };
+        /** @enum {string} */
+        OverviewKpiKey: "open_claims" | "open_claims_amount" | "awaiting_action" | "approved_30d" | "paid_30d" | "units_on_hand" | "value_on_hand" | "low_stock_items" | "out_of_stock_items";
+        /** @enum {string} */
+        OverviewKpiUnit: "count" | "money" | "units";
+        OverviewNeedsAttention: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page of GET …/overview/needs-attention; null when this is all. */
+            nextCursor: string | null;
+            /** @description Every item of the list (exact). */
+            total: number;
+        };
         PartnerDto: {
             /**
              * @description ISO 4217: the currency of every amount of this partner.
@@ -1087,6 +1328,11 @@ export interface components {
             user: components["schemas"]["SessionUserDto"];
         };
         SessionMembershipDto: {
+            /**
+             * @description The partner’s open claims: submitted, in review, info requested, approved.
+             * @example 3
+             */
+            openClaims: number;
             partner: components["schemas"]["PartnerRefDto"];
             role: components["schemas"]["MembershipRole"];
         };
@@ -1551,6 +1797,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportAnalytics: {
+        parameters: {
+            query: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+                /** @description A series’ key, or `top_items`. */
+                series: components["schemas"]["AnalyticsCsvSeries"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description As the analytics, or no `series`, or one that is not a series’ key nor `top_items` (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not signed in. */
@@ -3318,6 +3679,100 @@ export interface operations {
             };
             /** @description The last admin (`code: last_admin`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listNeedsAttention: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttentionItemPage"];
+                };
+            };
+            /** @description A limit out of range, another parameter, or a cursor not issued for this list (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
