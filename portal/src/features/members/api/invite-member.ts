@@ -27,6 +27,9 @@ export function useInviteMember(partnerSlug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvitationRequest) => inviteMember(partnerSlug, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) }),
+    // The dialog closes at once; the pending invitations catch up behind it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) });
+    },
   });
 }

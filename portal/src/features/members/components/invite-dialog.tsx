@@ -82,7 +82,7 @@ export function InviteDialog({ partnerSlug, partnerName, onClose }: InviteDialog
         if (!open && !invite.isPending) onClose();
       }}
       title="Invite someone"
-      description={`We email them a link to join ${partnerName}. It works for 7 days.`}
+      description={`We email them a link to join ${partnerName}; it works for 7 days.`}
       footer={
         <>
           <DialogClose asChild>

@@ -319,9 +319,11 @@ describe('members, for an admin', () => {
     const posts = api.requests.filter((request) => request.method === 'POST');
     expect(await posts.at(-1)?.json()).toEqual({ email: 'someone@acme.example', role: 'viewer' });
     // The pending invitations are asked again.
-    expect(
-      api.calls.filter((call) => call === 'GET /api/partners/acme-outdoor/invitations'),
-    ).toHaveLength(2);
+    await waitFor(() =>
+      expect(
+        api.calls.filter((call) => call === 'GET /api/partners/acme-outdoor/invitations'),
+      ).toHaveLength(2),
+    );
   });
 
   it('revokes a pending invitation: its row goes', async () => {

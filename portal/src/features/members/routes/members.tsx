@@ -48,8 +48,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
     cell: (member) =>
       member.userId === selfId ? (
         <>
-          {member.name}
-          <span className={styles.you}>You</span>
+          {member.name} <span className={styles.you}>(you)</span>
         </>
       ) : (
         member.name
