@@ -1,4 +1,4 @@
-import { sectionOf, switchPartnerPath } from './sections';
+import { navigationSections, sectionOf, switchPartnerPath } from './sections';
 
 describe('switchPartnerPath', () => {
   it.each([
@@ -16,5 +16,17 @@ describe('switchPartnerPath', () => {
 
   it('does not take a section name for a prefix of another', () => {
     expect(sectionOf('/acme-outdoor/claimsx', 'acme-outdoor').key).toBe('overview');
+  });
+});
+
+describe('navigationSections', () => {
+  it('keeps the four sections for everyone and adds the members for admins', () => {
+    const labels = (role: Parameters<typeof navigationSections>[0]) =>
+      navigationSections(role).map(({ label }) => label);
+    const four = ['Overview', 'Analytics', 'Inventory', 'Claims'];
+    expect(labels('viewer')).toEqual(four);
+    expect(labels('manager')).toEqual(four);
+    expect(labels(undefined)).toEqual(four);
+    expect(labels('admin')).toEqual([...four, 'Members']);
   });
 });

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import type { PartnerRole } from '@/lib/auth';
 
 /** The sections of a partner's area, in the order of the navigation. */
 export const partnerSections = [
@@ -8,11 +9,19 @@ export const partnerSections = [
   { key: 'claims', label: 'Claims', href: paths.claims },
 ] as const;
 
+/** The partner's people: in the user menu for everyone, in the navigation for its admins. */
+const membersPage = { key: 'members', label: 'Members', href: paths.members } as const;
+
+/**
+ * The navigation of a person with `role` in the partner: the four sections, and for an admin the
+ * members, where they invite people and manage their roles (docs/product.md §2).
+ */
+export function navigationSections(role: PartnerRole | undefined) {
+  return role === 'admin' ? [...partnerSections, membersPage] : [...partnerSections];
+}
+
 /** Every page of a partner a switch of partner keeps: the sections, and those of the user menu. */
-const partnerPages = [
-  ...partnerSections,
-  { key: 'members', label: 'Members', href: paths.members },
-] as const;
+const partnerPages = [...partnerSections, membersPage] as const;
 
 export type PartnerSection = (typeof partnerPages)[number];
 

@@ -26,9 +26,12 @@ export async function fetchMembers(
   return data as MemberPage;
 }
 
+/** Every page of the partner's members, whatever the sort: what a change of a member makes stale. */
+export const membersKey = (partnerSlug: string) => ['partners', partnerSlug, 'members'] as const;
+
 export const membersQueryOptions = (partnerSlug: string, query: MembersQuery) =>
   queryOptions({
-    queryKey: ['partners', partnerSlug, 'members', query],
+    queryKey: [...membersKey(partnerSlug), query],
     queryFn: ({ signal }) => fetchMembers(partnerSlug, query, signal),
     // The page on screen stays while the next one loads.
     placeholderData: keepPreviousData,

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { useMe } from '@/lib/auth';
+import { partnerRole, useMe } from '@/lib/auth';
 
-import { partnerSections } from '../sections';
+import { navigationSections } from '../sections';
 
 import { PartnerSwitcher } from './partner-switcher';
 import styles from './shell.module.css';
@@ -23,8 +23,9 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
   // The partner route's loader put the session in the cache before anything renders here.
   const { data: session } = useMe();
 
+  const role = partner && session ? partnerRole(session, partner.slug) : undefined;
   const navigation = partner
-    ? partnerSections.map(({ label, href }) => {
+    ? navigationSections(role).map(({ label, href }) => {
         const sectionPath = href(partner.slug);
         return {
           label,
