@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { OverviewModule } from './overview/overview.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         InvitationsModule,
         InventoryModule,
         ClaimsModule,
+        OverviewModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

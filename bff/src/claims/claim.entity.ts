@@ -40,6 +40,9 @@ const minorUnits = {
 @Index('claims_movement_id_key', { synchronize: false })
 @Index('claims_idempotency_key', { synchronize: false })
 @Index('claims_created_by_user_id_idx', ['createdByUserId'])
+// The overview's needs-attention list (migration 1795810000000-overview): drafts and info requested,
+// info requested first, then by filing deadline.
+@Index('claims_attention_idx', { synchronize: false })
 @Check(
   'claims_status_check',
   `"status" IN ('draft', 'submitted', 'in_review', 'info_requested', 'approved', 'rejected', 'paid', 'withdrawn')`,

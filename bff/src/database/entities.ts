@@ -1,3 +1,6 @@
+import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
+import { ClaimDecisionDay } from '../analytics/claim-decision-day.entity.js';
+import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { Claim } from '../claims/claim.entity.js';
 import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
@@ -11,6 +14,9 @@ import { InventoryFacetCount } from '../inventory/inventory-facet-count.entity.j
 import { InventoryItem } from '../inventory/inventory-item.entity.js';
 import { InventoryMovement } from '../inventory/inventory-movement.entity.js';
 import { Invitation } from '../invitations/invitation.entity.js';
+import { InventoryStockCount } from '../overview/inventory-stock-count.entity.js';
+import { UnclaimedMovementCount } from '../overview/unclaimed-movement-count.entity.js';
+import { UnclaimedMovement } from '../overview/unclaimed-movement.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
@@ -33,6 +39,12 @@ export const ENTITIES = [
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,
+  ClaimDailyStat,
+  ClaimDecisionDay,
+  InventoryDailyStat,
+  UnclaimedMovement,
+  UnclaimedMovementCount,
+  InventoryStockCount,
 ];
 
 /**
@@ -54,4 +66,10 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_events',
   'claim_attachments',
   'claim_evidence_blobs',
+  'claim_daily_stats',
+  'claim_decision_days',
+  'inventory_daily_stats',
+  'unclaimed_movements',
+  'unclaimed_movement_counts',
+  'inventory_stock_counts',
 ];

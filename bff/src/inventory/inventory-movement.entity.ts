@@ -24,6 +24,8 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 // The item's history, newest first (keyset on occurred_at, id).
 @Index('inventory_movements_history_idx', ['partnerId', 'itemId', 'occurredAt', 'id'])
 @Index('inventory_movements_recorded_by_user_id_idx', ['recordedByUserId'])
+// A partner's latest recorded movements (the overview's recent activity).
+@Index('inventory_movements_recent_idx', ['partnerId', 'recordedAt', 'id'])
 @Check(
   'inventory_movements_kind_check',
   `"kind" IN ('receipt', 'shipment', 'adjustment', 'damage', 'loss', 'return', 'transfer')`,

@@ -24,7 +24,16 @@ export interface UserAccountState {
 export interface UserMembership {
   partner: { slug: string; name: string };
   role: MembershipRole;
+  /** The partner's open claims (submitted, in review, info requested, approved). */
+  openClaims: number;
 }
+
+/**
+ * A partner's open claims from `claim_counts` (kept by triggers): a primary-key range, however many
+ * claims it has (docs/api.md, Overview: open).
+ */
+const OPEN_CLAIMS = `(SELECT coalesce(sum(cc.claim_count), 0)::integer FROM claim_counts cc
+  WHERE cc.partner_id = m.partner_id AND cc.status IN ('submitted', 'in_review', 'info_requested', 'approved'))`;
 
 const ACCOUNT_COLUMNS = {
   id: true,
@@ -115,15 +124,25 @@ export class UsersRepository {
    * own list), scoped by the user; the join still names `partner_id`.
    */
   async membershipsOf(userId: string): Promise<UserMembership[]> {
-    const memberships = await this.dataSource
+    const { entities, raw } = await this.dataSource
       .getRepository(Membership)
       .createQueryBuilder('m')
       .innerJoinAndSelect('m.partner', 'p')
+      .addSelect(OPEN_CLAIMS, 'open_claims')
       .where('m.userId = :userId', { userId })
       .orderBy('p.name')
-      .getMany();
-    return memberships.flatMap(({ partner, role }) =>
-      partner === undefined ? [] : [{ partner: { slug: partner.slug, name: partner.name }, role }],
+      .getRawAndEntities<{ m_id: string; open_claims: number | string }>();
+    const openClaims = new Map(raw.map((row) => [row.m_id, Number(row.open_claims)]));
+    return entities.flatMap(({ id, partner, role }) =>
+      partner === undefined
+        ? []
+        : [
+            {
+              partner: { slug: partner.slug, name: partner.name },
+              role,
+              openClaims: openClaims.get(id) ?? 0,
+            },
+          ],
     );
   }
 }

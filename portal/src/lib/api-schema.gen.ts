@@ -510,6 +510,40 @@ export interface paths {
         patch: operations["changeMemberRole"];
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs against the previous period, the first page of what needs attention, and the latest activity. */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/overview/needs-attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs attention, a page at a time: claims with information requested, then drafts and unclaimed losses and damages by filing deadline. */
+        get: operations["listNeedsAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -522,6 +556,73 @@ export interface components {
              * @description The new account’s password (15–128 characters, not common, not containing the e-mail); for an existing account, its current password.
              */
             password: string;
+        };
+        ActivityClaim: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            /** @description Its status now. */
+            status: components["schemas"]["ClaimStatus"];
+        };
+        ActivityEntry: {
+            /**
+             * Format: date-time
+             * @description When it happened here: a claim event’s time, a movement’s recording.
+             */
+            at: string;
+            claim: components["schemas"]["ActivityClaim"] | null;
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["ActivityKind"];
+            /** @example Maria Manager submitted CLM-000123. */
+            summary: string;
+        };
+        /** @enum {string} */
+        ActivityKind: "claim_created" | "claim_transition" | "claim_comment" | "claim_attachment" | "claim_edit" | "movement";
+        AttentionItem: {
+            /** @description The claim (info_requested, draft); null for an unclaimed movement. */
+            claim: components["schemas"]["OverviewClaimRef"] | null;
+            /** @description Days left to file: the deadline minus today in the partner’s time zone (0: the last day; below 0: a draft whose window closed). Null for info_requested. */
+            daysLeft: number | null;
+            /**
+             * Format: date
+             * @description The last day of the filing window: the incident date (drafts) or the movement’s day (partner time zone) + 60. Null for info_requested.
+             * @example 2026-12-01
+             */
+            deadline: string | null;
+            /** @description Null for a claim without item. */
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["AttentionKind"];
+            /** @description The unclaimed loss or damage; null for a claim. */
+            movement: components["schemas"]["AttentionMovement"] | null;
+        };
+        AttentionItemPage: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        AttentionKind: "info_requested" | "draft" | "unclaimed_loss" | "unclaimed_damage" | "unclaimed_shortage";
+        AttentionMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            itemId: string;
+            /** @enum {string} */
+            kind: "loss" | "damage";
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description Signed: below 0.
+             * @example -3
+             */
+            quantity: number;
         };
         ChangeRoleDto: {
             role: components["schemas"]["MembershipRole"];
@@ -956,6 +1057,58 @@ export interface components {
              */
             currency: string;
         };
+        Overview: {
+            /**
+             * Format: date-time
+             * @description When the figures were read (UTC).
+             */
+            asOf: string;
+            /**
+             * @description The partner’s currency.
+             * @example EUR
+             */
+            currency: string;
+            /** @description In the order of docs/api.md, Overview. */
+            kpis: components["schemas"]["OverviewKpi"][];
+            /** @description The first page of GET …/overview/needs-attention. */
+            needsAttention: components["schemas"]["OverviewNeedsAttention"];
+            /** @description The latest 20, newest first. */
+            recentActivity: components["schemas"]["ActivityEntry"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        OverviewClaimRef: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            status: components["schemas"]["ClaimStatus"];
+            type: components["schemas"]["ClaimType"];
+        };
+        OverviewKpi: {
+            key: components["schemas"]["OverviewKpiKey"];
+            /** @example Open claims */
+            label: string;
+            /** @description The value of the previous period (30 days ago, or the 30 days before), to compare with; null where none is defined. */
+            previous: (number | components["schemas"]["Money"]) | null;
+            unit: components["schemas"]["OverviewKpiUnit"];
+            /** @description An integer (count, units), or Money (unit `money`). */
+            value: number | components["schemas"]["Money"];
+        };
+        /** @enum {string} */
+        OverviewKpiKey: "open_claims" | "open_claims_amount" | "awaiting_action" | "approved_30d" | "paid_30d" | "units_on_hand" | "value_on_hand" | "low_stock_items" | "out_of_stock_items";
+        /** @enum {string} */
+        OverviewKpiUnit: "count" | "money" | "units";
+        OverviewNeedsAttention: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page of GET …/overview/needs-attention; null when this is all. */
+            nextCursor: string | null;
+            /** @description Every item of the list (exact). */
+            total: number;
+        };
         PartnerDto: {
             /**
              * @description ISO 4217: the currency of every amount of this partner.
@@ -1040,6 +1193,11 @@ export interface components {
             user: components["schemas"]["SessionUserDto"];
         };
         SessionMembershipDto: {
+            /**
+             * @description The partner’s open claims: submitted, in review, info requested, approved.
+             * @example 3
+             */
+            openClaims: number;
             partner: components["schemas"]["PartnerRefDto"];
             role: components["schemas"]["MembershipRole"];
         };
@@ -3157,6 +3315,100 @@ export interface operations {
             };
             /** @description The last admin (`code: last_admin`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listNeedsAttention: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttentionItemPage"];
+                };
+            };
+            /** @description A limit out of range, another parameter, or a cursor not issued for this list (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,6 +66,13 @@ export class SessionMembershipDto {
 
   @ApiProperty({ enum: MEMBERSHIP_ROLES, enumName: 'MembershipRole' })
   role!: MembershipRole;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 3,
+    description: 'The partner’s open claims: submitted, in review, info requested, approved.',
+  })
+  openClaims!: number;
 }
 
 /** Who is signed in and where they belong: sign-in, invitation acceptance, refresh and GET /api/me. */

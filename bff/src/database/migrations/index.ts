@@ -3,6 +3,8 @@ import { Identity1795400000000 } from './1795400000000-identity.js';
 import { Inventory1795500000000 } from './1795500000000-inventory.js';
 import { InventoryListFilters1795600000000 } from './1795600000000-inventory-list-filters.js';
 import { Claims1795700000000 } from './1795700000000-claims.js';
+import { DashboardRollups1795800000000 } from './1795800000000-dashboard-rollups.js';
+import { Overview1795810000000 } from './1795810000000-overview.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   Inventory1795500000000,
   InventoryListFilters1795600000000,
   Claims1795700000000,
+  DashboardRollups1795800000000,
+  Overview1795810000000,
 ];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ListModule } from '../common/list/index.js';
+import { OverviewController } from './overview.controller.js';
+import { OverviewRepository } from './overview.repository.js';
+import { OverviewService } from './overview.service.js';
+
+/** A partner's overview: KPIs, the needs-attention list, recent activity (docs/api.md, Overview). */
+@Module({
+  imports: [ListModule],
+  controllers: [OverviewController],
+  providers: [OverviewRepository, OverviewService],
+})
+export class OverviewModule {}
