@@ -63,3 +63,24 @@ describe('ChartCard', () => {
     expect(within(card).getByRole('img', { name: 'Approvals per month' })).toBeInTheDocument();
   });
 });
+
+describe('ChartTable', () => {
+  it('renders the x value of a row as given, such as a link', () => {
+    render(
+      <ChartTable
+        caption="Top items"
+        data={[{ sku: 'TENT-2P', claims: 3 }]}
+        xKey="sku"
+        xHeader="Item"
+        series={[{ key: 'claims', label: 'Claims' }]}
+        renderX={(value) => <a href={`/items/${value}`}>{value}</a>}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Top items' });
+    expect(within(table).getByRole('link', { name: 'TENT-2P' })).toHaveAttribute(
+      'href',
+      '/items/TENT-2P',
+    );
+    expect(within(table).getByRole('cell', { name: '3' })).toBeInTheDocument();
+  });
+});
