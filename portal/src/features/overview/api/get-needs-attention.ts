@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
@@ -24,19 +24,12 @@ export async function fetchNeedsAttention(
 }
 
 /**
- * The pages after the overview's first one, from its `nextCursor`: nothing is asked until
- * `enabled` (the person asked for more), then one page per `fetchNextPage`.
+ * The page of the inbox after `cursor` (the overview's `nextCursor`, then each page's). Fetched
+ * with `queryClient.fetchQuery` when the person asks for more: an infinite query would add its
+ * machinery to the framework chunk every page loads.
  */
-export function useMoreNeedsAttention(
-  partnerSlug: string,
-  firstCursor: string | null,
-  enabled: boolean,
-) {
-  return useInfiniteQuery({
-    queryKey: [...overviewQueryKey(partnerSlug), 'needs-attention', firstCursor],
-    queryFn: ({ pageParam, signal }) => fetchNeedsAttention(partnerSlug, pageParam, signal),
-    initialPageParam: firstCursor ?? '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: enabled && firstCursor !== null,
+export const needsAttentionQueryOptions = (partnerSlug: string, cursor: string) =>
+  queryOptions({
+    queryKey: [...overviewQueryKey(partnerSlug), 'needs-attention', cursor],
+    queryFn: ({ signal }) => fetchNeedsAttention(partnerSlug, cursor, signal),
   });
-}

@@ -1,11 +1,12 @@
 import { Badge, Button, ErrorState, Link } from '@partner-portal/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/lib/api-errors';
 import { formatCalendarDate, formatCount } from '@/lib/format';
 
-import { useMoreNeedsAttention } from '../api/get-needs-attention';
+import { needsAttentionQueryOptions, type NeedsAttentionPage } from '../api/get-needs-attention';
 import type { AttentionItem, Overview } from '../api/get-overview';
 
 import { attentionKindLabels, countdown, countdownTone } from './wording';
@@ -81,12 +82,29 @@ export interface AttentionListProps {
  * asks the API for the next page.
  */
 export function AttentionList({ partnerSlug, needsAttention, canFile }: AttentionListProps) {
-  const [wantMore, setWantMore] = useState(false);
-  const more = useMoreNeedsAttention(partnerSlug, needsAttention.nextCursor, wantMore);
-  const loaded = more.data?.pages.flatMap((page) => page.items) ?? [];
-  const entries = [...needsAttention.items, ...loaded];
-  const lastPage = more.data?.pages.at(-1);
-  const hasMore = lastPage ? lastPage.nextCursor !== null : needsAttention.nextCursor !== null;
+  const queryClient = useQueryClient();
+  const [pages, setPages] = useState<NeedsAttentionPage[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const entries = [...needsAttention.items, ...pages.flatMap((page) => page.items)];
+  const nextCursor =
+    pages.length > 0 ? (pages.at(-1)?.nextCursor ?? null) : needsAttention.nextCursor;
+
+  const loadMore = async () => {
+    if (nextCursor === null) return;
+    setLoading(true);
+    setError(undefined);
+    try {
+      const page = await queryClient.fetchQuery(
+        needsAttentionQueryOptions(partnerSlug, nextCursor),
+      );
+      setPages((loaded) => [...loaded, page]);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoading(false);
+    }
+  };
 
   return (
     <>
@@ -103,23 +121,20 @@ export function AttentionList({ partnerSlug, needsAttention, canFile }: Attentio
           />
         ))}
       </ul>
-      {more.isError ? (
+      {error !== undefined ? (
         <ErrorState
           headingLevel={3}
           title="We couldn't load more"
-          description={describeApiError(more.error)?.message}
-          onRetry={() => void more.refetch()}
-          retrying={more.isFetching}
+          description={describeApiError(error)?.message}
+          onRetry={() => void loadMore()}
+          retrying={loading}
         />
-      ) : hasMore ? (
+      ) : nextCursor !== null ? (
         <Button
           variant="secondary"
           className={styles.more}
-          loading={more.isFetching}
-          onClick={() => {
-            if (!wantMore) setWantMore(true);
-            else void more.fetchNextPage();
-          }}
+          loading={loading}
+          onClick={() => void loadMore()}
         >
           Load more
         </Button>
