@@ -136,7 +136,7 @@ describe('analytics', () => {
 
     const top = card('Top items by amount claimed');
     expect(within(top).getByRole('row', { name: /ACM-TNT-00001/ })).toHaveTextContent(
-      'ACM-TNT-00001Trailhead tent3€1,200.00',
+      'ACM-TNT-00001 Trailhead tent3€1,200.00',
     );
   });
 

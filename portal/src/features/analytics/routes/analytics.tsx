@@ -103,7 +103,12 @@ export function AnalyticsRoute() {
             />
           ))}
         </div>
-        <TopItems partnerSlug={partnerSlug} params={shown} items={data.topItems} />
+        <TopItems
+          partnerSlug={partnerSlug}
+          params={shown}
+          items={data.topItems}
+          currency={data.currency}
+        />
       </>
     );
   }
