@@ -4,6 +4,7 @@ import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         InventoryModule,
         ClaimsModule,
         OverviewModule,
+        AnalyticsModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

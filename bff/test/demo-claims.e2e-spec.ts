@@ -13,6 +13,7 @@ import { DEMO_CLAIM_COUNTS, DEMO_NAMED_CLAIMS } from '../src/database/seed/demo-
 import { loadDemoData } from '../src/database/seed/demo-data.js';
 import { DEMO_NAMED_ITEMS } from '../src/database/seed/demo-inventory.js';
 import { claimViolations } from './support/claim-invariants.js';
+import { rollupViolations } from './support/rollup-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
 /**
@@ -311,5 +312,17 @@ describe('the demo claims', () => {
     )) as Array<{ slug: string; n: number }>;
     expect(closing.map((row) => row.slug)).toEqual(['acme-outdoor', 'globex', 'northwind']);
     for (const row of closing) expect(row.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leave the dashboard rollups equal to a GROUP BY of their events and movements', async () => {
+    expect(await rollupViolations(dataSource)).toEqual([]);
+    const [counts] = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM claim_daily_stats WHERE partner_id IS NOT NULL) AS claim_days,
+              (SELECT count(*)::int FROM claim_decision_days WHERE partner_id IS NOT NULL) AS decision_days,
+              (SELECT count(*)::int FROM inventory_daily_stats WHERE partner_id IS NOT NULL) AS movement_days`,
+    )) as Array<Record<string, number>>;
+    expect(counts?.claim_days).toBeGreaterThan(0);
+    expect(counts?.decision_days).toBeGreaterThan(0);
+    expect(counts?.movement_days).toBeGreaterThan(0);
   });
 });

@@ -39,6 +39,8 @@ const minorUnits = {
 @Index('claims_item_idx', { synchronize: false })
 @Index('claims_movement_id_key', { synchronize: false })
 @Index('claims_idempotency_key', { synchronize: false })
+// The analytics' top items (migration 1795800000000-dashboard-rollups).
+@Index('claims_submitted_at_idx', { synchronize: false })
 @Index('claims_created_by_user_id_idx', ['createdByUserId'])
 // The overview's needs-attention list (migration 1795810000000-overview): drafts and info requested,
 // info requested first, then by filing deadline.

@@ -206,6 +206,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series, and the top items by amount claimed. */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series of the analytics (or the top items) as CSV. */
+        get: operations["exportAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims": {
         parameters: {
             query?: never;
@@ -579,6 +613,60 @@ export interface components {
         };
         /** @enum {string} */
         ActivityKind: "claim_created" | "claim_transition" | "claim_comment" | "claim_attachment" | "claim_edit" | "movement";
+        Analytics: {
+            /**
+             * @description The currency of every money value.
+             * @example EUR
+             */
+            currency: string;
+            /** Format: date */
+            from: string;
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            /** @description claims_filed_{lost,damaged,shortage,other}, amount_claimed, amount_approved, amount_paid, approval_rate, median_days_to_decision, units_on_hand, value_on_hand, units_lost, units_damaged, value_lost, value_damaged: always all, in this order. */
+            series: components["schemas"]["AnalyticsSeries"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** Format: date */
+            to: string;
+            /** @description The 10 items with the most amount claimed by claims submitted in the range; ties by SKU. */
+            topItems: components["schemas"]["AnalyticsTopItem"][];
+        };
+        /** @enum {string} */
+        AnalyticsCsvSeries: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged" | "top_items";
+        /** @enum {string} */
+        AnalyticsGranularity: "day" | "week" | "month";
+        AnalyticsPoint: {
+            /**
+             * Format: date
+             * @description The first day of the calendar bucket (a day; an ISO week’s Monday; a month’s 1st), even when the range begins inside it: a partial bucket counts only the days of the range.
+             * @example 2026-11-23
+             */
+            bucket: string;
+            /** @description Counts and units as integers, money in minor units, a ratio of 0–1, days; null only for a ratio or a median of no decision. */
+            value: number | null;
+        };
+        AnalyticsSeries: {
+            key: components["schemas"]["AnalyticsSeriesKey"];
+            /** @example Amount claimed */
+            label: string;
+            /** @description One point per bucket of the range, in order, zeros included. */
+            points: components["schemas"]["AnalyticsPoint"][];
+            unit: components["schemas"]["AnalyticsSeriesUnit"];
+        };
+        /** @enum {string} */
+        AnalyticsSeriesKey: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged";
+        /** @enum {string} */
+        AnalyticsSeriesUnit: "count" | "money" | "ratio" | "days" | "units";
+        AnalyticsTopItem: {
+            /** @description Their amount claimed. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Claims of the item submitted in the range. */
+            claims: number;
+            item: components["schemas"]["ClaimItem"];
+        };
         AttentionItem: {
             /** @description The claim (info_requested, draft); null for an unclaimed movement. */
             claim: components["schemas"]["OverviewClaimRef"] | null;
@@ -1662,6 +1750,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportAnalytics: {
+        parameters: {
+            query: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+                /** @description A series’ key, or `top_items`. */
+                series: components["schemas"]["AnalyticsCsvSeries"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description As the analytics, or no `series`, or one that is not a series’ key nor `top_items` (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not signed in. */

@@ -1,0 +1,61 @@
+import { Get, Header, Query, type StreamableFile } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCsvExport } from '../common/list/index.js';
+import { ProblemDetails } from '../common/problem-details.js';
+import {
+  CurrentPartner,
+  type PartnerContext,
+} from '../partners/decorators/current-partner.decorator.js';
+import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
+import { AnalyticsService } from './analytics.service.js';
+import { AnalyticsCsvQueryDto, AnalyticsDto, AnalyticsQueryDto } from './dto/analytics.dto.js';
+
+const BAD_RANGE = ApiBadRequestResponse({
+  type: ProblemDetails,
+  description:
+    'A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`).',
+});
+
+/** A partner's analytics (docs/api.md, Analytics; docs/product.md §3), read from the rollups. */
+@ApiTags('analytics')
+@PartnerController()
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @Get('analytics')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary:
+      'The partner’s claims and stock over a range of its days, by day, ISO week or month: every series, and the top items by amount claimed.',
+    operationId: 'getAnalytics',
+  })
+  @ApiOkResponse({ type: AnalyticsDto })
+  @BAD_RANGE
+  get(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: AnalyticsQueryDto,
+  ): Promise<AnalyticsDto> {
+    return this.analytics.analytics(context, query);
+  }
+
+  @Get('analytics.csv')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'One series of the analytics (or the top items) as CSV.',
+    operationId: 'exportAnalytics',
+  })
+  @ApiCsvExport(
+    'text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items`.',
+  )
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description:
+      'As the analytics, or no `series`, or one that is not a series’ key nor `top_items` (`code: validation`).',
+  })
+  export(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: AnalyticsCsvQueryDto,
+  ): Promise<StreamableFile> {
+    return this.analytics.exportCsv(context, query);
+  }
+}

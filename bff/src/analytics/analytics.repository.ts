@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ClaimType } from '../claims/claim-lifecycle.js';
+import type { Granularity } from './analytics.series.js';
+
+/** The range of an analytics read: days in the partner's time zone, inclusive. */
+export interface AnalyticsRange {
+  from: string;
+  to: string;
+  granularity: Granularity;
+  timeZone: string;
+}
+
+/** A bucket's claim flows of one type (claim_daily_stats summed over the bucket's days). */
+export interface ClaimBucketRow {
+  bucket: string;
+  type: ClaimType;
+  filedCount: number;
+  filedAmount: number;
+  approvedCount: number;
+  approvedAmount: number;
+  rejectedCount: number;
+  paidAmount: number;
+}
+
+/** How many decisions of a bucket took how many days (claim_decision_days summed). */
+export interface DecisionBucketRow {
+  bucket: string;
+  days: number;
+  count: number;
+}
+
+/** The movements' sums: per bucket of the range, or (bucket null) of every day after the range. */
+export interface InventoryBucketRow {
+  bucket: string | null;
+  unitsDelta: number;
+  valueDelta: number;
+  lostUnits: number;
+  lostValue: number;
+  damagedUnits: number;
+  damagedValue: number;
+}
+
+export interface TopItemRow {
+  id: string;
+  sku: string;
+  name: string;
+  claims: number;
+  amountClaimed: number;
+}
+
+/** Everything an analytics answer is made of, read in one snapshot. */
+export interface AnalyticsRows {
+  claims: ClaimBucketRow[];
+  decisions: DecisionBucketRow[];
+  inventory: InventoryBucketRow[];
+  stock: { units: number; value: number };
+  topItems: TopItemRow[];
+}
+
+type Row = Record<string, unknown>;
+
+function rowsOf(raw: unknown): Row[] {
+  return Array.isArray(raw) ? (raw as Row[]) : [];
+}
+
+/** A number of a row: int4 as a number, bigint and numeric sums as their text. */
+function numberOf(row: Row, column: string): number {
+  const value = row[column];
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
+  throw new Error(`${column} is not an integer`);
+}
+
+function textOf(row: Row, column: string): string {
+  const value = row[column];
+  if (typeof value !== 'string') throw new Error(`${column} is not text`);
+  return value;
+}
+
+const BUCKET = `date_trunc($4, day::timestamp)::date::text`;
+
+/**
+ * The analytics' reads (docs/api.md, Analytics): the rollup tables, a few rows per bucket whatever the
+ * partner's size, plus the stock of today (one sum over the partner's items) and the top items (the
+ * claims submitted in the range, through `claims_submitted_at_idx`). Every statement is scoped by
+ * partner; all run in one REPEATABLE READ read-only transaction, so the stock of today and the deltas
+ * taken off it are of one moment.
+ */
+@Injectable()
+export class AnalyticsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  read(partnerId: string, range: AnalyticsRange): Promise<AnalyticsRows> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      await manager.query('SET TRANSACTION READ ONLY');
+      const parameters = [partnerId, range.from, range.to, range.granularity];
+      return {
+        claims: await this.claims(manager, parameters),
+        decisions: await this.decisions(manager, parameters),
+        inventory: await this.inventory(manager, parameters),
+        stock: await this.stock(manager, partnerId),
+        topItems: await this.topItems(manager, partnerId, range),
+      };
+    });
+  }
+
+  private async claims(manager: EntityManager, parameters: unknown[]): Promise<ClaimBucketRow[]> {
+    const rows = rowsOf(
+      await manager.query(
+        `SELECT ${BUCKET} AS bucket, type, sum(filed_count) AS filed_count, sum(filed_amount) AS filed_amount,
+                sum(approved_count) AS approved_count, sum(approved_amount) AS approved_amount,
+                sum(rejected_count) AS rejected_count, sum(paid_amount) AS paid_amount
+           FROM claim_daily_stats
+          WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+          GROUP BY 1, 2`,
+        parameters,
+      ),
+    );
+    return rows.map((row) => ({
+      bucket: textOf(row, 'bucket'),
+      type: textOf(row, 'type') as ClaimType,
+      filedCount: numberOf(row, 'filed_count'),
+      filedAmount: numberOf(row, 'filed_amount'),
+      approvedCount: numberOf(row, 'approved_count'),
+      approvedAmount: numberOf(row, 'approved_amount'),
+      rejectedCount: numberOf(row, 'rejected_count'),
+      paidAmount: numberOf(row, 'paid_amount'),
+    }));
+  }
+
+  private async decisions(
+    manager: EntityManager,
+    parameters: unknown[],
+  ): Promise<DecisionBucketRow[]> {
+    const rows = rowsOf(
+      await manager.query(
+        `SELECT ${BUCKET} AS bucket, days_to_decision, sum(decision_count) AS decision_count
+           FROM claim_decision_days
+          WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+          GROUP BY 1, 2
+          ORDER BY 1, 2`,
+        parameters,
+      ),
+    );
+    return rows.map((row) => ({
+      bucket: textOf(row, 'bucket'),
+      days: numberOf(row, 'days_to_decision'),
+      count: numberOf(row, 'decision_count'),
+    }));
+  }
+
+  private async inventory(
+    manager: EntityManager,
+    parameters: unknown[],
+  ): Promise<InventoryBucketRow[]> {
+    const rows = rowsOf(
+      await manager.query(
+        `SELECT CASE WHEN day > $3::date THEN NULL ELSE ${BUCKET} END AS bucket,
+                sum(units_delta) AS units_delta, sum(value_delta) AS value_delta,
+                sum(lost_units) AS lost_units, sum(lost_value) AS lost_value,
+                sum(damaged_units) AS damaged_units, sum(damaged_value) AS damaged_value
+           FROM inventory_daily_stats
+          WHERE partner_id = $1 AND day >= $2::date
+          GROUP BY 1`,
+        parameters,
+      ),
+    );
+    return rows.map((row) => ({
+      bucket: row.bucket === null ? null : textOf(row, 'bucket'),
+      unitsDelta: numberOf(row, 'units_delta'),
+      valueDelta: numberOf(row, 'value_delta'),
+      lostUnits: numberOf(row, 'lost_units'),
+      lostValue: numberOf(row, 'lost_value'),
+      damagedUnits: numberOf(row, 'damaged_units'),
+      damagedValue: numberOf(row, 'damaged_value'),
+    }));
+  }
+
+  private async stock(
+    manager: EntityManager,
+    partnerId: string,
+  ): Promise<{ units: number; value: number }> {
+    const [row] = rowsOf(
+      await manager.query(
+        `SELECT sum(on_hand) AS units, sum(on_hand::bigint * unit_value) AS value
+           FROM inventory_items WHERE partner_id = $1`,
+        [partnerId],
+      ),
+    );
+    return row === undefined
+      ? { units: 0, value: 0 }
+      : { units: numberOf(row, 'units'), value: numberOf(row, 'value') };
+  }
+
+  /**
+   * The 10 items with the most amount claimed by claims submitted on the range's days (partner time),
+   * ties by SKU. The index range is the days' instants widened by a day each way (any time zone's
+   * midnight is within it); the exact days are then told by the time zone.
+   */
+  private async topItems(
+    manager: EntityManager,
+    partnerId: string,
+    range: AnalyticsRange,
+  ): Promise<TopItemRow[]> {
+    const rows = rowsOf(
+      await manager.query(
+        `SELECT i.id, i.sku, i.name, t.claims, t.amount_claimed
+           FROM (SELECT c.item_id, count(*) AS claims, sum(c.amount_claimed) AS amount_claimed
+                   FROM claims c
+                  WHERE c.partner_id = $1 AND c.submitted_at IS NOT NULL AND c.item_id IS NOT NULL
+                    AND c.submitted_at >= ($2::date - 1)::timestamp AT TIME ZONE 'UTC'
+                    AND c.submitted_at < ($3::date + 2)::timestamp AT TIME ZONE 'UTC'
+                    AND (c.submitted_at AT TIME ZONE $4)::date BETWEEN $2::date AND $3::date
+                  GROUP BY c.item_id) AS t
+           JOIN inventory_items i ON i.partner_id = $1 AND i.id = t.item_id
+          ORDER BY t.amount_claimed DESC, i.sku
+          LIMIT 10`,
+        [partnerId, range.from, range.to, range.timeZone],
+      ),
+    );
+    return rows.map((row) => ({
+      id: textOf(row, 'id'),
+      sku: textOf(row, 'sku'),
+      name: textOf(row, 'name'),
+      claims: numberOf(row, 'claims'),
+      amountClaimed: numberOf(row, 'amount_claimed'),
+    }));
+  }
+}
