@@ -33,6 +33,10 @@ const lastQuery = (api: ReturnType<typeof mockApi>) => {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
+/** The first chart card: the route's chunk holds Recharts, slow to load on a busy machine. */
+const chartsShown = () =>
+  screen.findByRole('region', { name: 'Claims filed by type' }, { timeout: 15_000 });
+
 describe('analytics', () => {
   beforeEach(() => {
     jest.useFakeTimers({
@@ -57,7 +61,7 @@ describe('analytics', () => {
     const api = analyticsApi();
     renderRoute('/acme-outdoor/analytics');
 
-    expect(await screen.findByRole('region', { name: 'Claims filed by type' })).toBeVisible();
+    expect(await chartsShown()).toBeVisible();
     const query = lastQuery(api);
     expect(query.get('from')).toBe('2026-08-28');
     expect(query.get('to')).toBe('2026-11-25');
@@ -74,7 +78,7 @@ describe('analytics', () => {
     );
     const user = userEvent.setup();
 
-    await screen.findByRole('region', { name: 'Claims filed by type' });
+    await chartsShown();
     expect(lastQuery(api).get('from')).toBe('2026-01-01');
     expect(screen.getByRole('radio', { name: 'Month' })).toBeChecked();
 
@@ -98,7 +102,7 @@ describe('analytics', () => {
     renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
     const user = userEvent.setup();
 
-    const filed = await screen.findByRole('region', { name: 'Claims filed by type' });
+    const filed = await chartsShown();
     expect(
       within(filed).getByRole('img', { name: /^Claims filed by type, per week/ }),
     ).toBeVisible();
@@ -144,7 +148,7 @@ describe('analytics', () => {
     analyticsApi();
     renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
 
-    const filed = await screen.findByRole('region', { name: 'Claims filed by type' });
+    const filed = await chartsShown();
     expect(within(filed).getByRole('link', { name: 'Download Damaged as CSV' })).toHaveAttribute(
       'href',
       `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&granularity=week&series=claims_filed_damaged`,
