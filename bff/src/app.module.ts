@@ -42,8 +42,8 @@ export class AppModule {
         InvitationsModule,
         InventoryModule,
         ClaimsModule,
-        OverviewModule,
         AnalyticsModule,
+        OverviewModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

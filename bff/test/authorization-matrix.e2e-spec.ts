@@ -213,9 +213,31 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory.csv` }),
   },
+  'GET /api/partners/:partnerSlug/overview': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/overview` }),
+  },
+  'GET /api/partners/:partnerSlug/overview/needs-attention': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/overview/needs-attention`,
+    }),
+  },
   'GET /api/partners/:partnerSlug/inventory/facets': {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory/facets` }),
+  },
+  'GET /api/partners/:partnerSlug/analytics': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics` }),
+  },
+  'GET /api/partners/:partnerSlug/analytics.csv': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/analytics.csv?series=amount_claimed`,
+    }),
   },
   'GET /api/partners/:partnerSlug/inventory/:id': {
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },

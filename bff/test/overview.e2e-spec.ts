@@ -292,6 +292,27 @@ describe('the overview', () => {
     expect(kpi(staffView, 'awaiting_action')).toMatchObject({ value: staff, previous: null });
   });
 
+  it('counts an item into low stock when its reorder point rises above what is available, and out again', async () => {
+    const before = await overview();
+    const patch = (reorderPoint: number) =>
+      api.request({
+        method: 'PATCH',
+        url: `/api/partners/${world.partner.slug}/inventory/${world.item.id}`,
+        headers: { authorization: `Bearer ${world.tokens.manager}` },
+        payload: { reorderPoint },
+      });
+    expect((await patch(1_000_000_000)).statusCode).toBe(200);
+    const raised = await overview();
+    expect(kpi(raised, 'low_stock_items').value).toBe(
+      amountOf(kpi(before, 'low_stock_items').value) + 1,
+    );
+    expect(kpi(raised, 'out_of_stock_items').value).toBe(kpi(before, 'out_of_stock_items').value);
+    expect((await patch(0)).statusCode).toBe(200);
+    expect(kpi(await overview(), 'low_stock_items').value).toBe(
+      kpi(before, 'low_stock_items').value,
+    );
+  });
+
   it('is 404 for another partner’s member, as for a slug that does not exist; 401 signed out', async () => {
     const foreign = await get('outsider');
     const missing = await get('manager', 'overview', 'no-such-partner');

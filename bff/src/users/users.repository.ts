@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { OPEN_CLAIM_STATUSES } from '../overview/overview.lists.js';
 import { Membership, type MembershipRole } from '../partners/membership.entity.js';
 import { User, type UserStatus } from './user.entity.js';
 
@@ -29,11 +30,11 @@ export interface UserMembership {
 }
 
 /**
- * A partner's open claims from `claim_counts` (kept by triggers): a primary-key range, however many
- * claims it has (docs/api.md, Overview: open).
+ * A partner's open claims (OPEN_CLAIM_STATUSES) from `claim_counts` (kept by triggers): a
+ * primary-key range, however many claims it has (docs/api.md, Overview: open).
  */
 const OPEN_CLAIMS = `(SELECT coalesce(sum(cc.claim_count), 0)::integer FROM claim_counts cc
-  WHERE cc.partner_id = m.partner_id AND cc.status IN ('submitted', 'in_review', 'info_requested', 'approved'))`;
+  WHERE cc.partner_id = m.partner_id AND cc.status IN (:...openStatuses))`;
 
 const ACCOUNT_COLUMNS = {
   id: true,
@@ -129,7 +130,7 @@ export class UsersRepository {
       .createQueryBuilder('m')
       .innerJoinAndSelect('m.partner', 'p')
       .addSelect(OPEN_CLAIMS, 'open_claims')
-      .where('m.userId = :userId', { userId })
+      .where('m.userId = :userId', { userId, openStatuses: OPEN_CLAIM_STATUSES })
       .orderBy('p.name')
       .getRawAndEntities<{ m_id: string; open_claims: number | string }>();
     const openClaims = new Map(raw.map((row) => [row.m_id, Number(row.open_claims)]));

@@ -89,14 +89,16 @@ export class Overview1795810000000 implements MigrationInterface {
         REFERENCING NEW TABLE AS added
         FOR EACH STATEMENT EXECUTE FUNCTION "unclaimed_movements_follow_movements"()`);
 
-    // Claims: every movement a changed claim named before or after the statement is decided again
-    // (unclaimed when no claim but a withdrawn one names it). Only the rows whose movement or whose
-    // "withdrawn or not" changed are looked at: a transition between open statuses writes nothing.
+    // Claims. A new claim that is not withdrawn takes its movement (no lookup: a bulk load of claims
+    // sets the claims' indexes aside, and a new withdrawn claim changes nothing). After an update or a
+    // deletion, every movement a changed claim named before or after is decided again (unclaimed when
+    // no claim but a withdrawn one names it: `claims_movement_id_key`). Only the rows whose movement
+    // or whose "withdrawn or not" changed are looked at: a transition between open statuses writes
+    // nothing.
     await queryRunner.query(`
       CREATE FUNCTION "unclaimed_movements_follow_claims"() RETURNS trigger LANGUAGE plpgsql AS $function$
       DECLARE
         touched text := CASE TG_OP
-          WHEN 'INSERT' THEN 'SELECT movement_id FROM added'
           WHEN 'DELETE' THEN 'SELECT movement_id FROM removed'
           ELSE 'SELECT unnest(ARRAY[o.movement_id, n.movement_id])
                   FROM removed AS o JOIN added AS n USING (id)
@@ -104,6 +106,11 @@ export class Overview1795810000000 implements MigrationInterface {
                     OR (o.status = ''withdrawn'') <> (n.status = ''withdrawn'')'
         END;
       BEGIN
+        IF TG_OP = 'INSERT' THEN
+          DELETE FROM unclaimed_movements AS u USING added AS a
+           WHERE u.movement_id = a.movement_id AND a.status <> 'withdrawn';
+          RETURN NULL;
+        END IF;
         EXECUTE format($statement$
           WITH touched AS (
             SELECT DISTINCT movement_id FROM (%s) AS t (movement_id) WHERE movement_id IS NOT NULL
