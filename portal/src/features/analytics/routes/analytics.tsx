@@ -52,12 +52,12 @@ export function AnalyticsRoute() {
   const analytics = useAnalytics(partnerSlug, params);
   const data = analytics.data;
 
-  const apply = (next: AnalyticsParams) =>
+  // Each control writes only what it changes, onto the URL as it is then: a second change made
+  // before the first one's render must not put back the first one's old value.
+  const apply = (changes: Partial<AnalyticsParams>) =>
     setSearch((current) => {
       const updated = new URLSearchParams(current);
-      updated.set('from', next.from);
-      updated.set('to', next.to);
-      updated.set('granularity', next.granularity);
+      for (const [key, value] of Object.entries(changes)) updated.set(key, value);
       return updated;
     });
 
@@ -126,7 +126,7 @@ export function AnalyticsRoute() {
           maxDays={MAX_DAYS}
           tooLongErrorText={() => 'Choose a period of at most two years.'}
           value={{ start: params.from, end: params.to }}
-          onChange={({ start, end }) => apply({ ...params, from: start, to: end })}
+          onChange={({ start, end }) => apply({ from: start, to: end })}
         />
         <RadioGroup
           label="Granularity"
@@ -135,7 +135,7 @@ export function AnalyticsRoute() {
           value={params.granularity}
           onValueChange={(value) => {
             const granularity = granularities.find((candidate) => candidate === value);
-            if (granularity) apply({ ...params, granularity });
+            if (granularity) apply({ granularity });
           }}
         />
       </div>
