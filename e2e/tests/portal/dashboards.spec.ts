@@ -207,6 +207,9 @@ test.describe('the overview', () => {
 });
 
 test.describe('analytics', () => {
+  // Eight charts drawn again at each change of period, granularity or view.
+  test.describe.configure({ timeout: 240_000 });
+
   test('keeps the period and granularity over a reload', async ({ page, browserErrors }) => {
     await signInThroughApi(page, MANAGER);
     await page.goto(ANALYTICS);
@@ -215,6 +218,7 @@ test.describe('analytics', () => {
     await expect(page.getByRole('combobox', { name: 'Preset' })).toHaveValue('last-90-days');
 
     await page.getByRole('combobox', { name: 'Preset' }).selectOption({ label: 'Last 12 months' });
+    await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
     await page.getByRole('radio', { name: 'Month' }).click();
     await expect(page).toHaveURL(/granularity=month/);
     const url = new URL(page.url());
