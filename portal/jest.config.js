@@ -22,6 +22,8 @@ export default {
     '^@/(.*)$': '<rootDir>/src/$1',
     // ui-kit publishes ESM only ("import" condition); Jest resolves with "require", so point it at the build.
     '^@partner-portal/ui-kit$': '<rootDir>/node_modules/@partner-portal/ui-kit/dist/index.js',
+    '^@partner-portal/ui-kit/charts$':
+      '<rootDir>/node_modules/@partner-portal/ui-kit/dist/charts/index.js',
     '\\.css$': 'identity-obj-proxy',
   },
   // A screen test walks several renders; on a loaded machine that takes more than jest's 5 s.

@@ -100,7 +100,7 @@ export default defineConfig(({ command }) => {
                 // lazy screens share too: whole, in one chunk, instead of a chunk per set of
                 // screens sharing each (a few hundred bytes of overhead apiece).
                 name: 'primitives',
-                test: /node_modules[\\/](@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards)|aria-hidden)[\\/]/,
+                test: /node_modules[\\/](@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards|react-presence|react-use-size)|aria-hidden)[\\/]/,
               },
               {
                 // What nearly every data screen shows (amounts, dates, statuses, loading and error

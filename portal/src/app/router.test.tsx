@@ -27,6 +27,26 @@ const signedInAsViewer = () =>
     'GET /api/partners/acme-outdoor/claims/facets': () =>
       Response.json({ statuses: [], types: [] }),
     'GET /api/partners/acme-outdoor/claims/claim-1': () => problem(404, 'not_found'),
+    // Nor anything to chart.
+    'GET /api/partners/acme-outdoor/overview': () =>
+      Response.json({
+        asOf: '2026-11-25T10:00:00.000Z',
+        timeZone: 'Europe/Berlin',
+        currency: 'EUR',
+        kpis: [],
+        needsAttention: { items: [], nextCursor: null, total: 0 },
+        recentActivity: [],
+      }),
+    'GET /api/partners/acme-outdoor/analytics': () =>
+      Response.json({
+        from: '2026-08-28',
+        to: '2026-11-25',
+        granularity: 'week',
+        timeZone: 'Europe/Berlin',
+        currency: 'EUR',
+        series: [],
+        topItems: [],
+      }),
   });
 
 describe('signed-out screens', () => {
@@ -98,8 +118,8 @@ describe('partner screens', () => {
   });
 
   it.each([
-    ['/acme-outdoor/overview', 'Overview', 'Overview', 'Nothing to show yet'],
-    ['/acme-outdoor/analytics', 'Analytics', 'Analytics', 'No analytics to show yet'],
+    ['/acme-outdoor/overview', 'Overview', 'Overview', 'Welcome! Nothing to show yet'],
+    ['/acme-outdoor/analytics', 'Analytics', 'Analytics', 'Nothing happened in this period'],
     ['/acme-outdoor/inventory', 'Inventory', 'Inventory', 'No inventory yet'],
     ['/acme-outdoor/claims', 'Claims', 'Claims', 'No claims yet'],
   ])('%s renders "%s" in the app shell', async (path, heading, section, empty) => {
@@ -107,7 +127,7 @@ describe('partner screens', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${heading} · acme-outdoor · Partner Portal`));
-    expect(screen.getByRole('heading', { level: 2, name: empty })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: empty })).toBeInTheDocument();
 
     const navigation = screen.getByRole('navigation', { name: 'Partner sections' });
     const links = within(navigation).getAllByRole('link');

@@ -7,14 +7,14 @@ export const northwind = { slug: 'northwind', name: 'Northwind Goods' };
 
 export const viewerSession: Session = {
   user: { id: 'u-viewer', email: 'viewer@acme.example', name: 'Vera Viewer', isStaff: false },
-  memberships: [{ partner: acme, role: 'viewer' }],
+  memberships: [{ partner: acme, role: 'viewer', openClaims: 12 }],
 };
 
 export const multiSession: Session = {
   user: { id: 'u-multi', email: 'multi@example.com', name: 'Morgan Multi', isStaff: false },
   memberships: [
-    { partner: acme, role: 'manager' },
-    { partner: northwind, role: 'viewer' },
+    { partner: acme, role: 'manager', openClaims: 12 },
+    { partner: northwind, role: 'viewer', openClaims: 0 },
   ],
 };
 

@@ -4,3 +4,5 @@ export type { BarChartProps } from './BarChart';
 export type { ChartDatum, ChartSeries } from './internal/chartTheme';
 export { LineChart } from './LineChart';
 export type { LineChartProps } from './LineChart';
+export { ChartCard, ChartTable } from './ChartCard';
+export type { ChartCardProps, ChartCardView, ChartTableProps } from './ChartCard';

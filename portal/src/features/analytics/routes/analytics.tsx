@@ -1,12 +1,148 @@
-import { PlaceholderScreen } from '@/lib/placeholder-screen';
+import {
+  DateRangePicker,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  ProgressBar,
+  RadioGroup,
+  Skeleton,
+  toCalendarDate,
+} from '@partner-portal/ui-kit';
+import { useSearchParams } from 'react-router-dom';
 
+import { describeApiError } from '@/lib/api-errors';
+import { useDocumentTitle } from '@/lib/document-title';
+import { usePartnerSlug } from '@/lib/use-partner-slug';
+
+import { useAnalytics, type Analytics, type AnalyticsParams } from '../api/get-analytics';
+import { usePartnerTimeZone } from '../api/get-partner-zone';
+import { AnalyticsChart } from '../components/analytics-chart';
+import {
+  analyticsPresets,
+  granularities,
+  MAX_DAYS,
+  readAnalyticsParams,
+} from '../components/analytics-params';
+import { chartDefinitions } from '../components/chart-definitions';
+import { TopItems } from '../components/top-items';
+
+import styles from '../components/analytics.module.css';
+
+const granularityLabels = { day: 'Day', week: 'Week', month: 'Month' } as const;
+
+/** Nothing happened in the period: every point zero or empty, and no item claimed. */
+const isBlank = (analytics: Analytics): boolean =>
+  analytics.topItems.length === 0 &&
+  analytics.series.every((series) =>
+    series.points.every((point) => point.value === null || point.value === 0),
+  );
+
+/**
+ * Trends over a period (docs/product.md §3): the period and granularity live in the URL
+ * (`?from&to&granularity`, the API's names; default the last 90 days by week), each chart has a
+ * table view and CSV downloads. The charts (Recharts) load with this route only.
+ */
 export function AnalyticsRoute() {
+  const partnerSlug = usePartnerSlug();
+  useDocumentTitle('Analytics', partnerSlug);
+  const timeZone = usePartnerTimeZone(partnerSlug);
+  const today = toCalendarDate(new Date(), timeZone);
+  const [search, setSearch] = useSearchParams();
+  const params = readAnalyticsParams(search, today);
+  const analytics = useAnalytics(partnerSlug, params);
+  const data = analytics.data;
+
+  // Each control writes only what it changes, onto the URL as it is then: a second change made
+  // before the first one's render must not put back the first one's old value.
+  const apply = (changes: Partial<AnalyticsParams>) =>
+    setSearch((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) updated.set(key, value);
+      return updated;
+    });
+
+  let body;
+  if (analytics.isError && data === undefined) {
+    body = (
+      <ErrorState
+        title="We couldn't load the analytics"
+        description={describeApiError(analytics.error)?.message}
+        onRetry={() => void analytics.refetch()}
+        retrying={analytics.isFetching}
+      />
+    );
+  } else if (data === undefined) {
+    body = (
+      <div className={styles.charts} aria-busy="true">
+        {chartDefinitions.map(({ id }) => (
+          <Skeleton key={id} shape="rect" height="22rem" />
+        ))}
+      </div>
+    );
+  } else if (isBlank(data)) {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title="Nothing happened in this period"
+        description="No claims were filed or decided and no stock was held. Choose a longer period, or come back once your stock has moved."
+      />
+    );
+  } else {
+    // The charts follow the answer's own period: while another loads, the shown one stays whole.
+    const shown: AnalyticsParams = { from: data.from, to: data.to, granularity: data.granularity };
+    body = (
+      <>
+        <div className={styles.charts}>
+          {chartDefinitions.map((definition) => (
+            <AnalyticsChart
+              key={definition.id}
+              partnerSlug={partnerSlug}
+              definition={definition}
+              analytics={data}
+              params={shown}
+            />
+          ))}
+        </div>
+        <TopItems
+          partnerSlug={partnerSlug}
+          params={shown}
+          items={data.topItems}
+          currency={data.currency}
+        />
+      </>
+    );
+  }
+
   return (
-    <PlaceholderScreen
-      title="Analytics"
-      description="Trends in your claims and stock over time."
-      emptyTitle="No analytics to show yet"
-      emptyDescription="Charts of claims, amounts, stock on hand and losses over the period you choose will appear here."
-    />
+    <div className={styles.page}>
+      <PageHeader
+        title="Analytics"
+        description={`Trends in your claims and stock over time, by your days (${timeZone ?? 'your time zone'}).`}
+      />
+      <div className={styles.controls}>
+        <DateRangePicker
+          label="Period"
+          presets={analyticsPresets(today)}
+          maxDays={MAX_DAYS}
+          tooLongErrorText={() => 'Choose a period of at most two years.'}
+          value={{ start: params.from, end: params.to }}
+          onChange={({ start, end }) => apply({ from: start, to: end })}
+        />
+        <RadioGroup
+          label="Granularity"
+          orientation="horizontal"
+          options={granularities.map((value) => ({ value, label: granularityLabels[value] }))}
+          value={params.granularity}
+          onValueChange={(value) => {
+            const granularity = granularities.find((candidate) => candidate === value);
+            if (granularity) apply({ granularity });
+          }}
+        />
+      </div>
+      {analytics.isPlaceholderData && analytics.isFetching ? (
+        <ProgressBar label="Loading the period" hideLabel />
+      ) : null}
+      {body}
+    </div>
   );
 }

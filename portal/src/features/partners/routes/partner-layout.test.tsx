@@ -26,6 +26,19 @@ describe('partner switcher', () => {
           ],
           [`GET /api/partners/${slug}/claims`, () => Response.json(listPage([]))],
           [
+            `GET /api/partners/${slug}/analytics`,
+            () =>
+              Response.json({
+                from: '2026-08-28',
+                to: '2026-11-25',
+                granularity: 'week',
+                timeZone: 'Europe/Berlin',
+                currency: 'EUR',
+                series: [],
+                topItems: [],
+              }),
+          ],
+          [
             `GET /api/partners/${slug}/claims/facets`,
             () => Response.json({ statuses: [], types: [] }),
           ],

@@ -19,7 +19,7 @@ describe('home (/)', () => {
     expect(router.state.location.pathname).toBe('/acme-outdoor/overview');
   });
 
-  it('lets a person with several partners pick one, with their role in each', async () => {
+  it('lets a person with several partners pick one, with their role and open claims in each', async () => {
     mockApi({
       'GET /api/me': () => Response.json(multiSession),
       'GET /api/partners/northwind': () =>
@@ -33,15 +33,13 @@ describe('home (/)', () => {
     const list = screen.getByRole('list', { name: 'Your partners' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Acme Outdoor Co.Manager',
-      'Northwind GoodsViewer',
+      'Acme Outdoor Co.12 open claimsManager',
+      'Northwind Goods0 open claimsViewer',
     ]);
     expect(within(list).getByRole('link', { name: 'Acme Outdoor Co.' })).toHaveAttribute(
       'href',
       '/acme-outdoor/overview',
     );
-    // Open claims are not shown: /api/me does not offer them.
-    expect(screen.queryByText(/open claims/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Open a partner by slug' })).not.toBeInTheDocument();
 
     await userEvent.click(within(list).getByRole('link', { name: 'Northwind Goods' }));

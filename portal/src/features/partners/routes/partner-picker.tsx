@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { type Membership, roleLabels, useMe } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
+import { formatCount } from '@/lib/format';
 
 import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
@@ -45,12 +46,17 @@ function PartnerList({ memberships }: { memberships: readonly Membership[] }) {
   return (
     <Card padding="none">
       <ul className={styles.list} aria-label="Your partners">
-        {memberships.map(({ partner, role }) => (
+        {memberships.map(({ partner, role, openClaims }) => (
           <li key={partner.slug} className={styles.item}>
             <Link href={paths.overview(partner.slug)} variant="standalone">
               {partner.name}
             </Link>
-            <Badge tone="neutral">{roleLabels[role]}</Badge>
+            <span className={styles.meta}>
+              <span className={styles.openClaims}>
+                {formatCount(openClaims)} open {openClaims === 1 ? 'claim' : 'claims'}
+              </span>
+              <Badge tone="neutral">{roleLabels[role]}</Badge>
+            </span>
           </li>
         ))}
       </ul>

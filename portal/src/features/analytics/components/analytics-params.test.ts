@@ -1,0 +1,61 @@
+import {
+  analyticsPresets,
+  isCalendarDate,
+  readAnalyticsParams,
+  twoYearsBefore,
+} from './analytics-params';
+
+const read = (search: string) => readAnalyticsParams(new URLSearchParams(search), '2026-11-25');
+
+describe('readAnalyticsParams', () => {
+  it('defaults to the last 90 days by week', () => {
+    expect(read('')).toEqual({ from: '2026-08-28', to: '2026-11-25', granularity: 'week' });
+  });
+
+  it('reads the period and granularity of the URL', () => {
+    expect(read('from=2026-01-01&to=2026-03-31&granularity=month')).toEqual({
+      from: '2026-01-01',
+      to: '2026-03-31',
+      granularity: 'month',
+    });
+  });
+
+  it('allows two years to the calendar date, not a day more', () => {
+    expect(read('from=2024-11-25&to=2026-11-25').from).toBe('2024-11-25');
+    expect(read('from=2024-11-24&to=2026-11-25').from).toBe('2026-08-28');
+  });
+
+  it.each([
+    'from=2026-02-30&to=2026-03-01',
+    'from=2026-03-02&to=2026-03-01',
+    'from=yesterday&to=2026-03-01',
+    'from=2026-01-01',
+  ])('falls back to the default period for %s', (search) => {
+    expect(read(search)).toMatchObject({ from: '2026-08-28', to: '2026-11-25' });
+  });
+
+  it('falls back to weeks for another granularity', () => {
+    expect(read('granularity=hour').granularity).toBe('week');
+  });
+});
+
+describe('helpers', () => {
+  it('knows real calendar dates', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate(null)).toBe(false);
+  });
+
+  it('goes back two calendar years', () => {
+    expect(twoYearsBefore('2026-11-25')).toBe('2024-11-25');
+  });
+
+  it('offers the four presets', () => {
+    expect(analyticsPresets('2026-11-25').map((preset) => preset.label)).toEqual([
+      'Last 30 days',
+      'Last 90 days',
+      'Last 12 months',
+      'Year to date',
+    ]);
+  });
+});
