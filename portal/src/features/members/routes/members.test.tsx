@@ -117,7 +117,7 @@ describe('members', () => {
 /** The demo's admin of acme-outdoor, whose row in the list is `ada`. */
 const adminSession: Session = {
   user: { id: ada.userId, email: ada.email, name: ada.name, isStaff: false },
-  memberships: [{ partner: acme, role: 'admin' }],
+  memberships: [{ partner: acme, role: 'admin', openClaims: 0 }],
 };
 
 const newcomer = {
@@ -229,7 +229,7 @@ describe('members, for an admin', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Leave this partner' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Leave this partner?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this partner?' });
     await user.click(within(dialog).getByRole('button', { name: 'Leave partner' }));
 
     expect(
@@ -252,7 +252,7 @@ describe('members, for an admin', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Remove Vera Viewer' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remove Vera Viewer?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Vera Viewer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
 
     await waitFor(() =>
@@ -290,7 +290,7 @@ describe('members, for an admin', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
-    const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     const send = within(dialog).getByRole('button', { name: 'Send invitation' });
 

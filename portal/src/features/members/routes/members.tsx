@@ -6,7 +6,7 @@ import {
   Stack,
   type DataTableColumn,
 } from '@partner-portal/ui-kit';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -17,10 +17,20 @@ import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { memberSortFields, useMembers, type Member } from '../api/get-members';
-import { InviteDialog } from '../components/invite-dialog';
-import { MemberRoleSelect } from '../components/member-role-select';
-import { PendingInvitations } from '../components/pending-invitations';
-import { RemoveMemberDialog } from '../components/remove-member-dialog';
+
+// The admin's controls are chunks of their own: only admins load them, and the dialogs only when used.
+const InviteDialog = lazy(async () => ({
+  default: (await import('../components/invite-dialog')).InviteDialog,
+}));
+const MemberRoleSelect = lazy(async () => ({
+  default: (await import('../components/member-role-select')).MemberRoleSelect,
+}));
+const PendingInvitations = lazy(async () => ({
+  default: (await import('../components/pending-invitations')).PendingInvitations,
+}));
+const RemoveMemberDialog = lazy(async () => ({
+  default: (await import('../components/remove-member-dialog')).RemoveMemberDialog,
+}));
 
 import styles from '../components/members.module.css';
 
@@ -63,11 +73,13 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
     cell: (member) =>
       admin ? (
         <div className={styles.roleCell}>
-          <MemberRoleSelect
-            partnerSlug={admin.partnerSlug}
-            member={member}
-            self={member.userId === selfId}
-          />
+          <Suspense fallback={roleLabels[member.role]}>
+            <MemberRoleSelect
+              partnerSlug={admin.partnerSlug}
+              member={member}
+              self={member.userId === selfId}
+            />
+          </Suspense>
         </div>
       ) : (
         roleLabels[member.role]
@@ -166,28 +178,34 @@ export function MembersRoute() {
             }}
           />
         </div>
-        {isAdmin ? <PendingInvitations partnerSlug={partnerSlug} /> : null}
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <PendingInvitations partnerSlug={partnerSlug} />
+          </Suspense>
+        ) : null}
       </Stack>
-      {inviting ? (
-        <InviteDialog
-          partnerSlug={partnerSlug}
-          partnerName={partnerName}
-          onClose={() => setInviting(false)}
-        />
-      ) : null}
-      {removing !== null ? (
-        <RemoveMemberDialog
-          partnerSlug={partnerSlug}
-          partnerName={partnerName}
-          member={removing}
-          self={removing.userId === selfId}
-          onClose={() => setRemoving(null)}
-          onRemoved={() => {
-            setRemoving(null);
-            if (removing.userId === selfId) void navigate(paths.home());
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {inviting ? (
+          <InviteDialog
+            partnerSlug={partnerSlug}
+            partnerName={partnerName}
+            onClose={() => setInviting(false)}
+          />
+        ) : null}
+        {removing !== null ? (
+          <RemoveMemberDialog
+            partnerSlug={partnerSlug}
+            partnerName={partnerName}
+            member={removing}
+            self={removing.userId === selfId}
+            onClose={() => setRemoving(null)}
+            onRemoved={() => {
+              setRemoving(null);
+              if (removing.userId === selfId) void navigate(paths.home());
+            }}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
