@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { rollupViolations } from './support/rollup-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
 /**
@@ -257,13 +258,29 @@ describe('the dashboard rollups', () => {
         }),
       ].sort((a, b) => `${a.partner_id}${a.day}`.localeCompare(`${b.partner_id}${b.day}`)),
     );
+    // And the stock totals: Σ on hand and value of the items (300 units, 250 + 1000 + 7 a unit).
+    expect(await rollupViolations(dataSource)).toEqual([]);
+    const totals = (await dataSource.query(
+      `SELECT partner_id, units::int, value::int FROM inventory_stock_totals ORDER BY partner_id`,
+    )) as Row[];
+    expect(totals).toEqual(
+      [
+        { partner_id: berlin, units: 200, value: 100 * 250 + 100 * 1000 },
+        { partner_id: chatham, units: 100, value: 700 },
+      ].sort((a, b) => a.partner_id.localeCompare(b.partner_id)),
+    );
   });
 
   it('are built by the migration’s backfill exactly as the triggers built them', async () => {
     const built = await rollups(dataSource);
     expect(built.claimDailyStats.length).toBeGreaterThan(0);
 
+    // Back to before the rollups (and the stock totals after them).
     await dataSource.undoLastMigration();
+    await dataSource.undoLastMigration();
+    expect(await dataSource.query(`SELECT to_regclass('claim_daily_stats') AS t`)).toEqual([
+      { t: null },
+    ]);
     // Rows written while the rollups do not exist: only the backfill can count them.
     await dataSource.query(
       `INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, occurred_at)
@@ -274,6 +291,7 @@ describe('the dashboard rollups', () => {
     await dataSource.runMigrations();
 
     const backfilled = await rollups(dataSource);
+    expect(await rollupViolations(dataSource)).toEqual([]);
     expect(backfilled.claimDailyStats).toEqual(built.claimDailyStats);
     expect(backfilled.claimDecisionDays).toEqual(built.claimDecisionDays);
     const day = (rows: Row[]) =>

@@ -228,6 +228,17 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory/facets` }),
   },
+  'GET /api/partners/:partnerSlug/analytics': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics` }),
+  },
+  'GET /api/partners/:partnerSlug/analytics.csv': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/analytics.csv?series=amount_claimed`,
+    }),
+  },
   'GET /api/partners/:partnerSlug/inventory/:id': {
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, itemOf }) => ({

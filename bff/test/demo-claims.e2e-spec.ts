@@ -9,10 +9,12 @@ import {
   REQUIRED_EVIDENCE,
 } from '../src/claims/claim-lifecycle.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
+import { overviewReference } from '../src/overview/overview.reference.js';
 import { DEMO_CLAIM_COUNTS, DEMO_NAMED_CLAIMS } from '../src/database/seed/demo-claims.js';
 import { loadDemoData } from '../src/database/seed/demo-data.js';
 import { DEMO_NAMED_ITEMS } from '../src/database/seed/demo-inventory.js';
 import { claimViolations } from './support/claim-invariants.js';
+import { overviewTableViolations } from './support/overview-invariants.js';
 import { rollupViolations } from './support/rollup-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -324,5 +326,32 @@ describe('the demo claims', () => {
     expect(counts?.claim_days).toBeGreaterThan(0);
     expect(counts?.decision_days).toBeGreaterThan(0);
     expect(counts?.movement_days).toBeGreaterThan(0);
+  });
+
+  it('leaves the overview’s tables equal to their raw rows, and every partner something to attend to', async () => {
+    expect(await overviewTableViolations(dataSource)).toEqual([]);
+    // docs/product.md §6: drafts, information requested, and losses and damages near the end of
+    // their filing window, in every demo partner's needs-attention list.
+    const partners = (await dataSource.query(
+      `SELECT id, slug FROM partners ORDER BY slug`,
+    )) as Array<{ id: string; slug: string }>;
+    for (const partner of partners) {
+      const { needsAttention } = await overviewReference(
+        (sql, parameters) => dataSource.query(sql, [...parameters]),
+        partner.id,
+        loadedAt,
+      );
+      const kinds = (kind: string, maxDaysLeft = Infinity) =>
+        needsAttention.filter(
+          (entry) => entry.kind === kind && (entry.daysLeft ?? 0) <= maxDaysLeft,
+        ).length;
+      const closing = kinds('unclaimed_loss', 10) + kinds('unclaimed_damage', 10);
+      expect([
+        partner.slug,
+        kinds('draft') >= 2,
+        kinds('info_requested') >= 1,
+        closing >= 2,
+      ]).toEqual([partner.slug, true, true, true]);
+    }
   });
 });

@@ -225,7 +225,15 @@ describe('the OpenAPI fuzzer over the real application', () => {
         .items.map((m) => m.userId);
       const report = await fuzz(api, operations, document, {
         roles: ROLES,
-        knownValues: { partnerSlug: ['acme-outdoor', 'northwind', 'globex'], userId: userIds },
+        knownValues: {
+          partnerSlug: ['acme-outdoor', 'northwind', 'globex'],
+          userId: userIds,
+          // The analytics' range and series: valid ones, to get past the validation, and others.
+          from: ['2026-01-01', '2024-11-01', '2026-02-30'],
+          to: ['2026-11-25', '2030-12-31', '1999-01-01'],
+          granularity: ['day', 'week', 'month', 'year'],
+          series: ['amount_paid', 'median_days_to_decision', 'top_items', 'nope'],
+        },
         signInAs: (role) => signIn(api, ROLE_EMAILS[role]),
       });
       console.info(`fuzz: ${summary(report)}`);

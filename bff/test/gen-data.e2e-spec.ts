@@ -15,6 +15,7 @@ import { InventoryMovement, MOVEMENT_KINDS } from '../src/inventory/inventory-mo
 import { Claim } from '../src/claims/claim.entity.js';
 import { ClaimEvent } from '../src/claims/claim-event.entity.js';
 import { claimViolations } from './support/claim-invariants.js';
+import { overviewTableViolations } from './support/overview-invariants.js';
 import { rollupViolations } from './support/rollup-invariants.js';
 import { inventoryViolations } from './support/inventory-invariants.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -133,6 +134,8 @@ describe('gen:data', () => {
     expect(await claimViolations(dataSource)).toEqual([]);
     // The bulk loads' statements fed the dashboard rollups through their triggers.
     expect(await rollupViolations(dataSource)).toEqual([]);
+    // And the overview's tables (unclaimed losses and damages, items per stock state).
+    expect(await overviewTableViolations(dataSource)).toEqual([]);
   });
 
   it('puts back every index and foreign key it set aside, and analyzes the tables', async () => {

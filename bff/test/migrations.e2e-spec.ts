@@ -61,6 +61,7 @@ describe('migrations', () => {
       'inventory_items',
       'inventory_movements',
       'inventory_stock_counts',
+      'inventory_stock_totals',
       'invitations',
       'memberships',
       'partners',

@@ -67,13 +67,14 @@ describe('the overview', () => {
   let world: ClaimsWorld;
   let claims: ReturnType<typeof claimsClient>;
 
+  // Starting the embedded database and migrating it can pass a minute on a busy machine.
   beforeAll(async () => {
     database = await startTestDatabase();
     api = await startTestApp({ databaseUrl: database.url, env: CHEAP_ARGON2 });
     dataSource = api.app.get(DataSource);
     world = await claimsWorld(api, dataSource, 'overview');
     claims = claimsClient(api, world);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await api?.close();

@@ -138,6 +138,7 @@ describe('overview (property)', () => {
   const tokens: Record<Who, string> = { manager: '', viewer: '', staff: '' };
   const userIds: Record<Who, string> = { manager: '', viewer: '', staff: '' };
 
+  // Starting the embedded database and migrating it can pass a minute on a busy machine.
   beforeAll(async () => {
     database = await startTestDatabase();
     api = await startTestApp({ databaseUrl: database.url, env: CHEAP_ARGON2 });
@@ -150,7 +151,7 @@ describe('overview (property)', () => {
       });
       tokens[who] = await bearerOf(api, email);
     }
-  });
+  }, 180_000);
 
   afterAll(async () => {
     jest.restoreAllMocks();

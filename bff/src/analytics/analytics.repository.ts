@@ -83,7 +83,7 @@ const BUCKET = `date_trunc($4, day::timestamp)::date::text`;
 
 /**
  * The analytics' reads (docs/api.md, Analytics): the rollup tables, a few rows per bucket whatever the
- * partner's size, plus the stock of today (one sum over the partner's items) and the top items (the
+ * partner's size, the stock of today (one row of `inventory_stock_totals`) and the top items (the
  * claims submitted in the range, through `claims_submitted_at_idx`). Every statement is scoped by
  * partner; all run in one REPEATABLE READ read-only transaction, so the stock of today and the deltas
  * taken off it are of one moment.
@@ -183,11 +183,9 @@ export class AnalyticsRepository {
     partnerId: string,
   ): Promise<{ units: number; value: number }> {
     const [row] = rowsOf(
-      await manager.query(
-        `SELECT sum(on_hand) AS units, sum(on_hand::bigint * unit_value) AS value
-           FROM inventory_items WHERE partner_id = $1`,
-        [partnerId],
-      ),
+      await manager.query(`SELECT units, value FROM inventory_stock_totals WHERE partner_id = $1`, [
+        partnerId,
+      ]),
     );
     return row === undefined
       ? { units: 0, value: 0 }

@@ -1,6 +1,7 @@
 import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
 import { ClaimDecisionDay } from '../analytics/claim-decision-day.entity.js';
 import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
+import { InventoryStockTotal } from '../analytics/inventory-stock-total.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
 import { Claim } from '../claims/claim.entity.js';
 import { ClaimAttachment } from '../claims/claim-attachment.entity.js';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   ClaimDailyStat,
   ClaimDecisionDay,
   InventoryDailyStat,
+  InventoryStockTotal,
   UnclaimedMovement,
   UnclaimedMovementCount,
   InventoryStockCount,
@@ -69,6 +71,7 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_daily_stats',
   'claim_decision_days',
   'inventory_daily_stats',
+  'inventory_stock_totals',
   'unclaimed_movements',
   'unclaimed_movement_counts',
   'inventory_stock_counts',

@@ -140,10 +140,10 @@ const ATTENTION_TOTAL = `
            WHERE partner_id = $1 AND deadline >= $2) AS total`;
 
 /**
- * Every figure of the KPIs in one statement, none reading a claim or a movement: the counters
- * (`claim_counts`, `inventory_stock_counts`, kept by triggers) and the daily rollups of the analytics
- * (`claim_daily_stats`, `inventory_daily_stats`, one row per partner, day and type: some thousands for
- * years of history, however many claims and movements). "30 days ago" is the figure now less the
+ * Every figure of the KPIs in one statement, none reading a claim, an item or a movement: the
+ * counters (`claim_counts`, `inventory_stock_counts`, `inventory_stock_totals`, kept by triggers) and
+ * the daily rollups of the analytics (`claim_daily_stats`, `inventory_daily_stats`, one row per
+ * partner, day and type: some thousands for years of claims, 30 days of stock). "30 days ago" is the figure now less the
  * changes of the days after `periodStart` (the end of that day); "the last 30 days" are the days after
  * `periodStart` up to today, and the 30 before them the days after `previousStart` up to `periodStart`.
  * Open claims leave the open set only by withdraw, reject or paid (the rollups' `closed`), and their
@@ -167,19 +167,20 @@ const KPI_FIGURES = `
            coalesce(sum(paid_amount) FILTER (WHERE day > $6::date AND day <= $5::date), 0) AS paid,
            coalesce(sum(paid_amount) FILTER (WHERE day > $7::date AND day <= $6::date), 0) AS paid_previous
       FROM claim_daily_stats WHERE partner_id = $1
+  ), stock_now AS (
+    SELECT coalesce(sum(units), 0) AS units, coalesce(sum(value), 0) AS value
+      FROM inventory_stock_totals WHERE partner_id = $1
   ), stock_days AS (
-    SELECT coalesce(sum(units_delta), 0) AS units,
-           coalesce(sum(units_delta) FILTER (WHERE day > $6::date), 0) AS units_change,
-           coalesce(sum(value_delta), 0) AS value,
-           coalesce(sum(value_delta) FILTER (WHERE day > $6::date), 0) AS value_change
-      FROM inventory_daily_stats WHERE partner_id = $1
+    SELECT coalesce(sum(units_delta), 0) AS units_change,
+           coalesce(sum(value_delta), 0) AS value_change
+      FROM inventory_daily_stats WHERE partner_id = $1 AND day > $6::date
   ), stock AS (
     SELECT coalesce(sum(item_count) FILTER (WHERE state = 'low'), 0) AS low_stock,
            coalesce(sum(item_count) FILTER (WHERE state = 'out'), 0) AS out_of_stock
       FROM inventory_stock_counts WHERE partner_id = $1
   )
-  SELECT counts.*, claim_days.*, stock_days.*, stock.*
-    FROM counts, claim_days, stock_days, stock`;
+  SELECT counts.*, claim_days.*, stock_now.*, stock_days.*, stock.*
+    FROM counts, claim_days, stock_now, stock_days, stock`;
 
 /**
  * The latest claim events and recorded movements of the partner, newest first: each branch the head

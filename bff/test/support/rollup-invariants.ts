@@ -62,6 +62,14 @@ const EXPECTED: Record<string, { expected: string; actual: string }> = {
                     damaged_value
                FROM inventory_daily_stats WHERE partner_id IS NOT NULL`,
   },
+  inventory_stock_totals: {
+    expected: `
+      SELECT partner_id, sum(on_hand)::bigint AS units, sum(on_hand::bigint * unit_value)::bigint AS value
+        FROM inventory_items WHERE partner_id IS NOT NULL GROUP BY partner_id`,
+    actual: `SELECT partner_id, units, value FROM inventory_stock_totals
+              WHERE partner_id IS NOT NULL AND (units <> 0 OR value <> 0 OR partner_id IN
+                (SELECT partner_id FROM inventory_items WHERE partner_id IS NOT NULL))`,
+  },
 };
 
 /** Every rollup row that differs from its recomputation (`missing` or `unexpected`), as text. */

@@ -19,7 +19,8 @@ const WINDOW_DAYS = 60;
  *   (info requested first, then by deadline, then id);
  * - `inventory_movements_recent_idx`: a partner's latest recorded movements (recent activity).
  * All three tables are kept by statement-level triggers in the writing transaction, like
- * `claim_counts` and `inventory_facet_counts`, and backfilled here.
+ * `claim_counts` and `inventory_facet_counts`, and backfilled here. A partner's own deletion (whose
+ * rows go by cascade) is skipped by the counts: their rows go with it.
  */
 export class Overview1795810000000 implements MigrationInterface {
   name = 'Overview1795810000000';
@@ -161,6 +162,7 @@ export class Overview1795810000000 implements MigrationInterface {
         EXECUTE format($statement$
           INSERT INTO unclaimed_movement_counts AS counts (partner_id, deadline, movement_count)
           SELECT partner_id, deadline, sum(delta)::integer FROM (%s) AS deltas
+           WHERE EXISTS (SELECT 1 FROM partners p WHERE p.id = deltas.partner_id)
            GROUP BY partner_id, deadline
           ON CONFLICT (partner_id, deadline)
             DO UPDATE SET movement_count = counts.movement_count + EXCLUDED.movement_count
@@ -195,6 +197,7 @@ export class Overview1795810000000 implements MigrationInterface {
         EXECUTE format($statement$
           WITH summed AS (
             SELECT partner_id, state, sum(delta)::integer AS delta FROM (%s) AS deltas
+             WHERE EXISTS (SELECT 1 FROM partners p WHERE p.id = deltas.partner_id)
              GROUP BY partner_id, state
             HAVING sum(delta) <> 0
           )

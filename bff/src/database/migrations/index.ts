@@ -4,6 +4,7 @@ import { Inventory1795500000000 } from './1795500000000-inventory.js';
 import { InventoryListFilters1795600000000 } from './1795600000000-inventory-list-filters.js';
 import { Claims1795700000000 } from './1795700000000-claims.js';
 import { DashboardRollups1795800000000 } from './1795800000000-dashboard-rollups.js';
+import { InventoryStockTotals1795800000001 } from './1795800000001-inventory-stock-totals.js';
 import { Overview1795810000000 } from './1795810000000-overview.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   InventoryListFilters1795600000000,
   Claims1795700000000,
   DashboardRollups1795800000000,
+  InventoryStockTotals1795800000001,
   Overview1795810000000,
 ];
