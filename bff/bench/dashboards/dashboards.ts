@@ -25,6 +25,7 @@ const ROLLUPS: ReadonlyArray<{ table: string; day?: string }> = [
   { table: 'unclaimed_movements', day: 'deadline' },
   { table: 'unclaimed_movement_counts', day: 'deadline' },
   { table: 'inventory_stock_counts' },
+  { table: 'inventory_stock_totals' },
   { table: 'claim_counts' },
 ];
 
