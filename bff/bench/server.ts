@@ -11,7 +11,8 @@ import { countQueries } from './query-counter.js';
 
 /**
  * The BFF with the benchmark's module, on DATABASE_URL; prints one JSON line: its port and an access
- * token of BENCH_USER_EMAIL (default the demo data's admin@acme.example).
+ * token of BENCH_USER_EMAIL (default the demo data's admin@acme.example), and one of BENCH_STAFF_EMAIL
+ * when it is set.
  */
 countQueries();
 const config = loadConfig();
@@ -27,8 +28,19 @@ const port = typeof address === 'object' && address !== null ? address.port : 0;
 const email = process.env.BENCH_USER_EMAIL ?? 'admin@acme.example';
 const user = await app.get(UsersRepository).findByEmail(email);
 if (user === undefined) throw new Error(`no user ${email} in the database`);
-const token = app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
-process.stdout.write(`${JSON.stringify({ port, token, userId: user.id })}\n`);
+const tokens = app.get(AccessTokens);
+const token = tokens.sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
+// BENCH_STAFF_EMAIL: a second token, of a staff account (the dashboards bench's staff case).
+const staffEmail = process.env.BENCH_STAFF_EMAIL;
+const staff =
+  staffEmail === undefined ? undefined : await app.get(UsersRepository).findByEmail(staffEmail);
+if (staffEmail !== undefined && staff === undefined)
+  throw new Error(`no user ${staffEmail} in the database`);
+const staffToken =
+  staff === undefined
+    ? undefined
+    : tokens.sign(staff.id, randomUUID(), new Date(), staff.tokensValidAfter);
+process.stdout.write(`${JSON.stringify({ port, token, userId: user.id, staffToken })}\n`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

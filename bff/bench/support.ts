@@ -75,6 +75,8 @@ export interface BffReady {
   port: number;
   token: string;
   userId: string;
+  /** A token of BENCH_STAFF_EMAIL, when it is set. */
+  staffToken?: string;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Profile {
   /** Missed targets fail the run (the smoke run only reports them). */
   enforceTargets: boolean;
   explain: boolean;
+  /** How many times bench:dashboards runs each raw reference it times against its endpoint. */
+  referenceRuns: number;
   searchTerm?: string;
 }
 

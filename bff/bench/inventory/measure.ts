@@ -7,7 +7,7 @@ import type { RecordedStatement } from '../query-counter.js';
 import { toReplay } from '../replay.js';
 import { type BffReady, type ServerProcess, startServer, stopServer } from '../support.js';
 import type { BenchApi } from './api.js';
-import { type BenchContext, checker, type Report } from './context.js';
+import { type BenchContext, checker, type Profile, type Report } from './context.js';
 import { always, type LoadCase, runLoad, Tally } from './load.js';
 
 /** Targets, as ratios in the same run (issue 8, "Must be shown" 4; issue 9, point 6). */
@@ -101,27 +101,8 @@ export async function measureCases(
     }
     statementsPerRequest.set('chain', guarded + 1);
 
-    const tallies = new Map(cases.map((target) => [target.key, new Tally()]));
-    for (const target of cases) await runLoad(target, profile.warmUpSeconds, profile.connections);
-    for (let round = 0; round < profile.rounds; round += 1) {
-      for (const target of cases) {
-        await runLoad(target, profile.seconds, profile.connections, tallies.get(target.key));
-      }
-    }
-
-    lines.push(
-      `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections; p50/p99 over every request of every round`,
-      '',
-      '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
-    );
-    for (const target of cases) {
-      const tally = tallies.get(target.key) ?? new Tally();
-      lines.push(
-        `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) |`,
-      );
-    }
-    lines.push('');
+    const tallies = await runRounds(profile, cases);
+    lines.push(...figuresTable(profile, cases, tallies, statementsPerRequest), '');
 
     const tally = (key: string) => tallies.get(key) ?? new Tally();
     const p99 = (key: string) => tally(key).percentile(99);
@@ -156,6 +137,46 @@ export async function measureCases(
     rmSync(statementsFile, { force: true });
     if (bare !== undefined) await stopServer(bare);
   }
+}
+
+/**
+ * Every case's warm-up, then `profile.rounds` rounds of every case in turn (interleaved, so that a
+ * change of the machine's load falls on every case alike): the tallies by case key.
+ */
+export async function runRounds(
+  profile: Profile,
+  cases: readonly LoadCase[],
+): Promise<Map<string, Tally>> {
+  const tallies = new Map(cases.map((target) => [target.key, new Tally()]));
+  for (const target of cases) await runLoad(target, profile.warmUpSeconds, profile.connections);
+  for (let round = 0; round < profile.rounds; round += 1) {
+    for (const target of cases) {
+      await runLoad(target, profile.seconds, profile.connections, tallies.get(target.key));
+    }
+  }
+  return tallies;
+}
+
+/** The figures of the cases as a Markdown table (docs/performance.md). */
+export function figuresTable(
+  profile: Profile,
+  cases: readonly LoadCase[],
+  tallies: ReadonlyMap<string, Tally>,
+  statementsPerRequest: ReadonlyMap<string, number>,
+): string[] {
+  const lines = [
+    `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections; p50/p99 over every request of every round`,
+    '',
+    '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const target of cases) {
+    const tally = tallies.get(target.key) ?? new Tally();
+    lines.push(
+      `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) |`,
+    );
+  }
+  return lines;
 }
 
 interface PlanNode {

@@ -1,17 +1,20 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { databaseUrl, LOAD_CPU, pin, runSql, SERVER_CPU } from '../support.js';
-import type { Profile, Report } from './context.js';
+import type { Dataset, Profile, Report } from './context.js';
 import { benchCsv } from './csv.js';
 import { ensureDataset } from './dataset.js';
 import { benchLists } from './lists.js';
 import { ensureClaims } from './dataset.js';
 import { benchClaimLists } from '../claims/lists.js';
+import { benchDashboards } from '../dashboards/dashboards.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench:inventory`: the inventory API at a million items
  * (docs/performance.md, "Inventory at a million items"), and the claims list at a million claims
- * (`bench:claims` runs only that part: "Claims at a million"). On the PostgreSQL database of
+ * (`bench:claims` runs only that part: "Claims at a million"), and the overview and analytics at a
+ * million claims and ten million movements (`bench:dashboards`: "Dashboards at a million claims and
+ * ten million movements"). On the PostgreSQL database of
  * BENCH_DATABASE_URL (default bench_inventory on 127.0.0.1:5432), loaded by gen:data unless it already
  * holds the data set: the list cases against the BFF (bench/server.ts, on CPU 1) and a bare Fastify +
  * pg handler (bench/inventory/bare-server.ts, on CPU 1), loaded by autocannon in this process (CPU 0),
@@ -19,11 +22,13 @@ import { benchClaimLists } from '../claims/lists.js';
  *
  *   --reload        load the data set again even when the database holds it
  *   --smoke         20,000 items, one round of 1 s per case, targets reported but not enforced
- *   --only <part>   `lists`, `csv` or `claims`
+ *   --only <part>   `lists`, `csv`, `claims` or `dashboards`
  *   --search <term> the substring search's term (default: the brand and product of a sampled item)
- *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case
+ *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case (and, for the
+ *                   dashboards, of their raw references)
  *
- * BENCH_ROUNDS and BENCH_SECONDS override the rounds and the seconds per case; BENCH_NODE_ARGS adds
+ * BENCH_ROUNDS and BENCH_SECONDS override the rounds and the seconds per case, BENCH_REFERENCE_RUNS the
+ * runs of each raw reference of the dashboards; BENCH_NODE_ARGS adds
  * flags to the BFF's node (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`). Exits 1 when a
  * target is missed.
  */
@@ -36,7 +41,7 @@ const { values } = parseArgs({
     explain: { type: 'boolean', default: false },
   },
 });
-const PARTS = ['lists', 'csv', 'claims'] as const;
+const PARTS = ['lists', 'csv', 'claims', 'dashboards'] as const;
 if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only)) {
   throw new Error(`--only takes ${PARTS.join(', ')}`);
 }
@@ -58,6 +63,7 @@ const FULL: Profile = {
   pauseSeconds: 3,
   enforceTargets: true,
   explain: false,
+  referenceRuns: 3,
 };
 const SMOKE: Profile = {
   ...FULL,
@@ -80,6 +86,7 @@ const profile: Profile = {
   ...base,
   rounds: Number(process.env.BENCH_ROUNDS ?? base.rounds),
   seconds: Number(process.env.BENCH_SECONDS ?? base.seconds),
+  referenceRuns: Number(process.env.BENCH_REFERENCE_RUNS ?? base.referenceRuns),
   explain: values.explain,
   searchTerm: values.search,
 };
@@ -110,10 +117,14 @@ const context = { url, profile, dataset };
 const runs = (part: (typeof PARTS)[number]) => values.only === undefined || values.only === part;
 if (runs('lists')) parts.push(() => benchLists(context));
 if (runs('csv')) parts.push(() => benchCsv(context));
+// The claims are loaded (when missing) once, by the first part that needs them.
+let withClaims: Promise<Dataset> | undefined;
+const claimsDataset = () => (withClaims ??= ensureClaims(url, profile, dataset, print));
 if (runs('claims')) {
-  parts.push(async () =>
-    benchClaimLists({ ...context, dataset: await ensureClaims(url, profile, dataset, print) }),
-  );
+  parts.push(async () => benchClaimLists({ ...context, dataset: await claimsDataset() }));
+}
+if (runs('dashboards')) {
+  parts.push(async () => benchDashboards({ ...context, dataset: await claimsDataset() }));
 }
 for (const part of parts) {
   const report = await part();

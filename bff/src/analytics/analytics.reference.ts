@@ -73,10 +73,19 @@ const BUCKETS = `
            count(*) FILTER (WHERE to_status = 'rejected') AS rejected
       FROM transitions GROUP BY day
   ),
-  decisions AS (
+  decisions AS MATERIALIZED (
     SELECT d.day, d.day - s.day AS days
       FROM transitions d JOIN transitions s ON s.claim_id = d.claim_id AND s.to_status = 'submitted'
      WHERE d.to_status IN ('approved', 'rejected')
+  ),
+  -- The median of each bucket's decisions, grouped once: a subquery per bucket scanned every decision
+  -- once per bucket (and, \`decisions\` inlined, joined the transitions again each time: hours at a
+  -- million claims). MATERIALIZED: the join once, hashed (inlined, it is planned as a nested loop).
+  decision_medians AS (
+    SELECT date_trunc($4, day::timestamp)::date AS bucket,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY days) AS median
+      FROM decisions WHERE day BETWEEN $2::date AND $3::date
+     GROUP BY 1
   ),
   movement_days AS (
     SELECT (m.occurred_at AT TIME ZONE tz.time_zone)::date AS day,
@@ -109,8 +118,7 @@ const SERIES_SQL = `
          (SELECT CASE WHEN coalesce(sum(approved + rejected), 0) = 0 THEN NULL
                       ELSE sum(approved)::float8 / sum(approved + rejected) END
             FROM claim_days WHERE day BETWEEN b.first_day AND b.last_day) AS approval_rate,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY days)
-            FROM decisions WHERE day BETWEEN b.first_day AND b.last_day) AS median_days_to_decision,
+         (SELECT median FROM decision_medians WHERE bucket = b.bucket) AS median_days_to_decision,
          (SELECT units FROM stock)
            - coalesce((SELECT sum(units) FROM movement_days WHERE day > b.last_day), 0) AS units_on_hand,
          (SELECT value FROM stock)
