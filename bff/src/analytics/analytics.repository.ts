@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ClaimType } from '../claims/claim-lifecycle.js';
 import type { Granularity } from './analytics.series.js';
+import { type Row, rowsOf, text } from '../common/raw-rows.js';
 
 /** The range of an analytics read: days in the partner's time zone, inclusive. */
 export interface AnalyticsRange {
@@ -58,12 +59,6 @@ export interface AnalyticsRows {
   topItems: TopItemRow[];
 }
 
-type Row = Record<string, unknown>;
-
-function rowsOf(raw: unknown): Row[] {
-  return Array.isArray(raw) ? (raw as Row[]) : [];
-}
-
 /** A number of a row: int4 as a number, bigint and numeric sums as their text. */
 function numberOf(row: Row, column: string): number {
   const value = row[column];
@@ -71,12 +66,6 @@ function numberOf(row: Row, column: string): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
   throw new Error(`${column} is not an integer`);
-}
-
-function textOf(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw new Error(`${column} is not text`);
-  return value;
 }
 
 const BUCKET = `date_trunc($4, day::timestamp)::date::text`;
@@ -119,8 +108,8 @@ export class AnalyticsRepository {
       ),
     );
     return rows.map((row) => ({
-      bucket: textOf(row, 'bucket'),
-      type: textOf(row, 'type') as ClaimType,
+      bucket: text(row, 'bucket'),
+      type: text(row, 'type') as ClaimType,
       filedCount: numberOf(row, 'filed_count'),
       filedAmount: numberOf(row, 'filed_amount'),
       approvedCount: numberOf(row, 'approved_count'),
@@ -145,7 +134,7 @@ export class AnalyticsRepository {
       ),
     );
     return rows.map((row) => ({
-      bucket: textOf(row, 'bucket'),
+      bucket: text(row, 'bucket'),
       days: numberOf(row, 'days_to_decision'),
       count: numberOf(row, 'decision_count'),
     }));
@@ -168,7 +157,7 @@ export class AnalyticsRepository {
       ),
     );
     return rows.map((row) => ({
-      bucket: row.bucket === null ? null : textOf(row, 'bucket'),
+      bucket: row.bucket === null ? null : text(row, 'bucket'),
       unitsDelta: numberOf(row, 'units_delta'),
       valueDelta: numberOf(row, 'value_delta'),
       lostUnits: numberOf(row, 'lost_units'),
@@ -219,9 +208,9 @@ export class AnalyticsRepository {
       ),
     );
     return rows.map((row) => ({
-      id: textOf(row, 'id'),
-      sku: textOf(row, 'sku'),
-      name: textOf(row, 'name'),
+      id: text(row, 'id'),
+      sku: text(row, 'sku'),
+      name: text(row, 'name'),
       claims: numberOf(row, 'claims'),
       amountClaimed: numberOf(row, 'amount_claimed'),
     }));

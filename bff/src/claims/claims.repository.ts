@@ -27,6 +27,14 @@ import {
 } from './claim-lifecycle.js';
 import { parseClaimNumber } from './claim-number.js';
 import { CLAIM_EVENT_LIST, CLAIM_LIST, CLAIM_MATCHES_ORDER } from './claims.lists.js';
+import {
+  type Row,
+  rowsOf,
+  integer,
+  nullableInteger,
+  text,
+  nullableText,
+} from '../common/raw-rows.js';
 
 /** A claim as the API shows it: its row, its item's SKU and name, its creator's name. */
 export interface ClaimRecord {
@@ -854,41 +862,6 @@ export class ClaimsRepository {
     );
     return row === undefined ? undefined : { email: text(row, 'email'), name: text(row, 'name') };
   }
-}
-
-type Row = Record<string, unknown>;
-
-/**
- * The rows a statement returned. TypeORM answers an UPDATE or DELETE on PostgreSQL as
- * `[rows, affected]`, anything else as the rows.
- */
-function rowsOf(raw: unknown): Row[] {
-  if (!Array.isArray(raw)) return [];
-  if (raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number') {
-    return raw[0] as Row[];
-  }
-  return raw as Row[];
-}
-
-function integer(row: Row, column: string): number {
-  const value = row[column];
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
-  throw new Error(`${column} is not an integer`);
-}
-
-function nullableInteger(row: Row, column: string): number | null {
-  return row[column] === null || row[column] === undefined ? null : integer(row, column);
-}
-
-function text(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw new Error(`${column} is not text`);
-  return value;
-}
-
-function nullableText(row: Row, column: string): string | null {
-  return row[column] === null || row[column] === undefined ? null : text(row, column);
 }
 
 function textArray(row: Row, column: string): string[] {

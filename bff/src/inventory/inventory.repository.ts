@@ -26,6 +26,7 @@ import {
   INVENTORY_MOVEMENT_LIST,
   type StockState,
 } from './inventory.lists.js';
+import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
 
 /** What narrows the inventory list (docs/api.md: `?q&status&category&warehouse&stock`). */
 export interface ItemFilters {
@@ -480,29 +481,6 @@ export class InventoryRepository {
       .getMany();
     return counts.map(({ facet, value, itemCount }) => ({ facet, value, count: itemCount }));
   }
-}
-
-type Row = Record<string, unknown>;
-
-function rowsOf(raw: unknown): Row[] {
-  return Array.isArray(raw) ? (raw as Row[]) : [];
-}
-
-function integer(row: Row, column: string): number {
-  const value = row[column];
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
-  throw new Error(`${column} is not an integer`);
-}
-
-function text(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw new Error(`${column} is not text`);
-  return value;
-}
-
-function nullableText(row: Row, column: string): string | null {
-  return row[column] === null ? null : text(row, column);
 }
 
 function timestamp(row: Row, column: string): Date {

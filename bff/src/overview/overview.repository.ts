@@ -19,6 +19,7 @@ import {
   RECENT_ACTIVITY_LIMIT,
   STAFF_AWAITING_STATUSES,
 } from './overview.lists.js';
+import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
 
 /** A row of the needs-attention list: a claim (info requested, draft) or an unclaimed movement. */
 export type AttentionRow =
@@ -345,30 +346,6 @@ function compareKeys(a: RowKey, b: RowKey): number {
 
 /** The list's rows have no entity: the builder's entity type is a plain record. */
 type AttentionSource = Record<string, unknown>;
-
-type Row = Record<string, unknown>;
-
-function rowsOf(raw: unknown): Row[] {
-  return Array.isArray(raw) ? (raw as Row[]) : [];
-}
-
-function integer(row: Row, column: string): number {
-  const value = row[column];
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
-  throw new Error(`${column} is not an integer`);
-}
-
-function text(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw new Error(`${column} is not text`);
-  return value;
-}
-
-function nullableText(row: Row, column: string): string | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : text(row, column);
-}
 
 function timestamp(row: Row, column: string): Date {
   const value = row[column];
