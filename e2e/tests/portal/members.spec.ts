@@ -88,7 +88,9 @@ test.describe('members and invitations', () => {
     await dialog.getByRole('combobox', { name: 'Role' }).selectOption('manager');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog).toBeHidden(patiently);
-    await expect(page.getByText('Invitation sent')).toBeVisible(patiently);
+    await expect(
+      page.getByRole('region', { name: /^Notifications/ }).getByText('Invitation sent'),
+    ).toBeVisible(patiently);
 
     const row = pendingTable(page).getByRole('row', { name: new RegExp(email) });
     await expect(row).toBeVisible(patiently);

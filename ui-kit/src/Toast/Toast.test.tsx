@@ -37,6 +37,21 @@ describe('Toast', () => {
     expect(onView).toHaveBeenCalled();
   });
 
+  it('announces a toast with its own label and names the region with the real shortcut', async () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const announcement = await screen.findByText(/^Notification\b/, {
+      selector: '[aria-live] *, [aria-live]',
+    });
+    expect(announcement.textContent).toContain('Claim submitted');
+    expect(document.body.innerHTML).not.toContain('{hotkey}');
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
+  });
+
   it('hides after its duration', async () => {
     jest.useFakeTimers();
     try {

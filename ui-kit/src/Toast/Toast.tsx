@@ -40,8 +40,10 @@ export interface ToastProviderProps {
   children: ReactNode;
   /** Default time on screen, in milliseconds (paused while hovered or focused). */
   duration?: number;
-  /** Accessible label of the toast region, with the shortcut that focuses it (F8). */
+  /** Accessible label of the toast region; `{hotkey}` is replaced by the shortcut that focuses it (F8). */
   label?: string;
+  /** Word a screen reader says before each toast's text, so the interruption is known as a toast. */
+  toastLabel?: string;
   /** Accessible name of each toast's close button. */
   closeLabel?: string;
 }
@@ -56,6 +58,7 @@ export function ToastProvider({
   children,
   duration = 5000,
   label = 'Notifications ({hotkey})',
+  toastLabel = 'Notification',
   closeLabel = 'Dismiss notification',
 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
@@ -75,7 +78,7 @@ export function ToastProvider({
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider duration={duration} label={label}>
+      <RadixToast.Provider duration={duration} label={toastLabel}>
         {children}
         {toasts.map((entry) => (
           <RadixToast.Root
@@ -118,7 +121,7 @@ export function ToastProvider({
             </div>
           </RadixToast.Root>
         ))}
-        <RadixToast.Viewport className={styles.viewport} />
+        <RadixToast.Viewport className={styles.viewport} label={label} />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );
