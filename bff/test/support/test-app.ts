@@ -42,6 +42,11 @@ afterAll(() => {
   if (leaked.length > 0) {
     throw new Error(`${leaked.length} credential(s) in the logs, e.g. ${leaked[0]?.slice(0, 6)}…`);
   }
+  // Whatever the file did: no password hash, and no failed statement's values (common/logging.ts).
+  if (/\$argon2(id|i|d)\$/.test(text)) throw new Error('a password hash in the logs');
+  if (/"(parameters|driverError)":/.test(text)) {
+    throw new Error('a database error logged with its parameters or driver error');
+  }
 });
 
 export interface TestApp {
