@@ -6,6 +6,7 @@ import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
 import { type UserAccount, UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
 import {
@@ -204,12 +205,9 @@ export class AuthService {
     });
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
-    await this.mail.send({
-      to: user.email,
-      subject: 'Reset your partner portal password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your partner portal account. To choose a new password, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      link,
-    });
+    await this.mail.send(
+      passwordResetLinkMail({ to: { email: user.email, name: user.name }, link }),
+    );
   }
 
   /**
@@ -236,11 +234,12 @@ export class AuthService {
     if (userId === undefined) throw TOKEN_INVALID();
     const user = await this.users.findById(userId);
     if (user !== undefined) {
-      await this.mail.send({
-        to: user.email,
-        subject: 'Your partner portal password was changed',
-        text: `Hello ${user.name},\n\nThe password of your partner portal account was just changed, and every session was signed out. If this was not you, reset your password at ${this.config.publicUrl}/forgot-password and tell your administrator.\n`,
-      });
+      await this.mail.send(
+        passwordChangedMail({
+          to: { email: user.email, name: user.name },
+          forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
+        }),
+      );
     }
   }
 

@@ -9,6 +9,7 @@ import { Clock } from '../common/clock.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
+import { invitationMail } from '../mail/invitation.mail.js';
 import { MailService } from '../mail/mail.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
@@ -121,12 +122,9 @@ export class InvitationsService {
       return invitationId;
     });
     const link = `${this.config.publicUrl}/welcome?token=${token}`;
-    await this.mail.send({
-      to: email,
-      subject: `You are invited to ${context.partner.name} on the partner portal`,
-      text: `Hello,\n\nYou are invited to join ${context.partner.name} on the partner portal as ${role}. Open this link within 7 days to accept:\n\n${link}\n`,
-      link,
-    });
+    await this.mail.send(
+      invitationMail({ to: email, partnerName: context.partner.name, role, link }),
+    );
     return { id, email, role, expiresAt: expiresAt.toISOString() };
   }
 
