@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
@@ -9,12 +8,7 @@ import { MailService } from '../mail/mail.service.js';
 import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
 import { type UserAccount, UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
-import {
-  clearSessionCookies,
-  cookiesOf,
-  sessionCookieNames,
-  setSessionCookies,
-} from './cookies.js';
+import type { SessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -39,7 +33,20 @@ const TOKEN_INVALID = (): ProblemException =>
     'This link is invalid, used or expired. Ask for a new one.',
   );
 
-/** Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). */
+/** 401 of a refresh without a live session: the controller clears the session cookies with it. */
+export const SESSION_ENDED = (): ProblemException =>
+  new ProblemException(401, 'unauthorized', 'The session has ended. Sign in again.');
+
+/** A session just started or renewed: the body to answer, and the cookies the controller sets. */
+export interface StartedSession {
+  session: SessionDto;
+  cookies: SessionCookies;
+}
+
+/**
+ * Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). Knows no HTTP: the
+ * controllers read the refresh cookie, and set or clear the session cookies, from what it answers.
+ */
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
@@ -64,75 +71,65 @@ export class AuthService {
    * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists;
    * throttled and audited by `Credentials`.
    */
-  async signIn(
-    email: string,
-    password: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<SessionDto> {
-    const user = await this.credentials.check(email, password, request.ip, 'signin');
+  async signIn(email: string, password: string, ip: string): Promise<StartedSession> {
+    const user = await this.credentials.check(email, password, ip, 'signin');
     if (user === undefined) throw INVALID_CREDENTIALS();
     await this.users.recordSignIn(user.id, this.clock.now());
-    await this.audit.recordAccountEvent('auth.signin', user.id, request.ip);
-    return this.startSession(user.id, reply);
+    await this.audit.recordAccountEvent('auth.signin', user.id, ip);
+    return this.startSession(user.id);
   }
 
-  /** A new session (refresh family) for a user, its cookies on the reply, and the session body. */
-  async startSession(userId: string, reply: FastifyReply): Promise<SessionDto> {
+  /** A new session (refresh family) for a user: the session body, and its cookies. */
+  async startSession(userId: string): Promise<StartedSession> {
     const user = await this.users.findById(userId);
     if (user === undefined || user.status !== 'active') throw INVALID_CREDENTIALS();
     const refresh = await this.refreshSessions.start(user.id);
-    this.setCookies(reply, user, refresh.sessionId, refresh.token, refresh.expiresAt);
-    return this.session(user.id);
+    const cookies = this.cookiesOf(user, refresh.sessionId, refresh.token, refresh.expiresAt);
+    return { session: await this.session(user.id), cookies };
   }
 
-  private setCookies(
-    reply: FastifyReply,
+  private cookiesOf(
     user: UserAccount,
     sessionId: string,
     refreshToken: string,
     refreshExpiresAt: Date,
-  ): void {
+  ): SessionCookies {
     const now = this.clock.now();
-    setSessionCookies(this.config, reply, {
+    return {
       accessToken: this.accessTokens.sign(user.id, sessionId, now, user.tokensValidAfter),
       accessMaxAgeSeconds: ACCESS_TOKEN_TTL_SECONDS,
       refreshToken,
       refreshMaxAgeSeconds: (refreshExpiresAt.getTime() - now.getTime()) / 1000,
       csrfToken: this.secrets.csrfTokenFor(sessionId),
-    });
-  }
-
-  /** Rotates the refresh token of the cookie; a reused one ends its whole session. */
-  async refresh(request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
-    const token = cookiesOf(request)[sessionCookieNames(this.config).refresh];
-    if (token === undefined || token === '') throw this.ended(reply);
-    try {
-      const rotated = await this.refreshSessions.rotate(token);
-      const user = await this.users.findById(rotated.userId);
-      if (user === undefined) throw this.ended(reply);
-      this.setCookies(reply, user, rotated.sessionId, rotated.token, rotated.expiresAt);
-      return this.session(user.id);
-    } catch (error) {
-      if (!(error instanceof RefreshRefused)) throw error;
-      if (error.reason === 'reused') {
-        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, request.ip);
-      }
-      throw this.ended(reply);
-    }
-  }
-
-  private ended(reply: FastifyReply): ProblemException {
-    clearSessionCookies(this.config, reply);
-    return new ProblemException(401, 'unauthorized', 'The session has ended. Sign in again.');
+    };
   }
 
   /**
-   * Ends the session of the refresh cookie (sent to /api/auth only) and clears the cookies. Works with
-   * an expired access token too: signing out must never fail for lack of a session.
+   * Rotates the refresh token (the refresh cookie's); a reused one ends its whole session. 401
+   * (`SESSION_ENDED`) without a live session.
    */
-  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const refreshToken = cookiesOf(request)[sessionCookieNames(this.config).refresh];
+  async refresh(token: string | undefined, ip: string): Promise<StartedSession> {
+    if (token === undefined || token === '') throw SESSION_ENDED();
+    try {
+      const rotated = await this.refreshSessions.rotate(token);
+      const user = await this.users.findById(rotated.userId);
+      if (user === undefined) throw SESSION_ENDED();
+      const cookies = this.cookiesOf(user, rotated.sessionId, rotated.token, rotated.expiresAt);
+      return { session: await this.session(user.id), cookies };
+    } catch (error) {
+      if (!(error instanceof RefreshRefused)) throw error;
+      if (error.reason === 'reused') {
+        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, ip);
+      }
+      throw SESSION_ENDED();
+    }
+  }
+
+  /**
+   * Ends the session of a refresh token (the refresh cookie's, sent to /api/auth only). Works with an
+   * expired access token too: signing out must never fail for lack of a session.
+   */
+  async signOut(refreshToken: string | undefined, ip: string): Promise<void> {
     const session =
       refreshToken === undefined || refreshToken === ''
         ? undefined
@@ -140,24 +137,16 @@ export class AuthService {
     if (session !== undefined) {
       const { sessionId, userId } = session;
       await this.refreshSessions.revokeFamily(sessionId);
-      await this.audit.recordAccountEvent('auth.signout', userId, request.ip);
+      await this.audit.recordAccountEvent('auth.signout', userId, ip);
     }
-    clearSessionCookies(this.config, reply);
   }
 
   /** Ends every session of the caller: refresh families revoked, older access tokens refused. */
-  async signOutEverywhere(
-    user: AuthUser,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
+  async signOutEverywhere(user: AuthUser, ip: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.invalidateTokens(manager, user.id);
-      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, request.ip, {
-        manager,
-      });
+      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, ip, { manager });
     });
-    clearSessionCookies(this.config, reply);
   }
 
   private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
@@ -214,7 +203,7 @@ export class AuthService {
    * Consumes the token in one atomic statement (of two concurrent uses exactly one wins), sets the
    * password, ends every session, and mails a notice. Never signs in.
    */
-  async resetPassword(token: string, password: string, request: FastifyRequest): Promise<void> {
+  async resetPassword(token: string, password: string, ip: string): Promise<void> {
     const now = this.clock.now();
     const tokenHash = sha256Hex(token);
     const holder = await this.passwordResets.holderOf(tokenHash, now);
@@ -226,9 +215,7 @@ export class AuthService {
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
       await this.users.setPassword(holder.userId, passwordHash, manager);
       await this.invalidateTokens(manager, holder.userId);
-      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, request.ip, {
-        manager,
-      });
+      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, ip, { manager });
       return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();
