@@ -6,7 +6,7 @@ import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
-import { type UserAccount, UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
 import type { SessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
@@ -18,7 +18,11 @@ import { Credentials } from './credentials.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
 import { addressBucket } from './throttling/client-address.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens/access-tokens.js';
-import { RefreshRefused, RefreshSessions } from './tokens/refresh-sessions.js';
+import {
+  type IssuedRefreshToken,
+  RefreshRefused,
+  RefreshSessions,
+} from './tokens/refresh-sessions.js';
 import { newOpaqueToken, sha256Hex } from './tokens/token-hash.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -69,38 +73,52 @@ export class AuthService {
 
   /**
    * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists;
-   * throttled and audited by `Credentials`.
+   * throttled and audited by `Credentials`. The session is issued under the credential generation read
+   * with the hash the password was checked against: a reset or a sign-out everywhere committed in
+   * between makes it a failed sign-in (401), never a session.
    */
   async signIn(email: string, password: string, ip: string): Promise<StartedSession> {
     const user = await this.credentials.check(email, password, ip, 'signin');
     if (user === undefined) throw INVALID_CREDENTIALS();
+    const issued = await this.refreshSessions.start(user.id, user.credentialGeneration);
+    if (issued === undefined) {
+      await this.audit.recordAccountEvent('auth.signin.failed', user.id, ip, {
+        metadata: { reason: 'credentials_changed' },
+      });
+      throw INVALID_CREDENTIALS();
+    }
     await this.users.recordSignIn(user.id, this.clock.now());
     await this.audit.recordAccountEvent('auth.signin', user.id, ip);
-    return this.startSession(user.id);
+    return { session: await this.session(user.id), cookies: this.cookiesOf(issued) };
   }
 
-  /** A new session (refresh family) for a user: the session body, and its cookies. */
-  async startSession(userId: string): Promise<StartedSession> {
-    const user = await this.users.findById(userId);
-    if (user === undefined || user.status !== 'active') throw INVALID_CREDENTIALS();
-    const refresh = await this.refreshSessions.start(user.id);
-    const cookies = this.cookiesOf(user, refresh.sessionId, refresh.token, refresh.expiresAt);
-    return { session: await this.session(user.id), cookies };
+  /**
+   * A new session (refresh family) of a user whose credentials were checked under
+   * `credentialGeneration`, inside the caller's transaction when given (an accepted invitation); its
+   * cookies, or undefined when the user is no longer active or of that generation.
+   */
+  async issueSession(
+    userId: string,
+    credentialGeneration: number,
+    manager?: EntityManager,
+  ): Promise<SessionCookies | undefined> {
+    const issued = await this.refreshSessions.start(userId, credentialGeneration, manager);
+    return issued === undefined ? undefined : this.cookiesOf(issued);
   }
 
-  private cookiesOf(
-    user: UserAccount,
-    sessionId: string,
-    refreshToken: string,
-    refreshExpiresAt: Date,
-  ): SessionCookies {
+  private cookiesOf(refresh: IssuedRefreshToken): SessionCookies {
     const now = this.clock.now();
     return {
-      accessToken: this.accessTokens.sign(user.id, sessionId, now, user.tokensValidAfter),
+      accessToken: this.accessTokens.sign(
+        refresh.userId,
+        refresh.sessionId,
+        refresh.credentialGeneration,
+        now,
+      ),
       accessMaxAgeSeconds: ACCESS_TOKEN_TTL_SECONDS,
-      refreshToken,
-      refreshMaxAgeSeconds: (refreshExpiresAt.getTime() - now.getTime()) / 1000,
-      csrfToken: this.secrets.csrfTokenFor(sessionId),
+      refreshToken: refresh.token,
+      refreshMaxAgeSeconds: (refresh.expiresAt.getTime() - now.getTime()) / 1000,
+      csrfToken: this.secrets.csrfTokenFor(refresh.sessionId),
     };
   }
 
@@ -112,10 +130,7 @@ export class AuthService {
     if (token === undefined || token === '') throw SESSION_ENDED();
     try {
       const rotated = await this.refreshSessions.rotate(token);
-      const user = await this.users.findById(rotated.userId);
-      if (user === undefined) throw SESSION_ENDED();
-      const cookies = this.cookiesOf(user, rotated.sessionId, rotated.token, rotated.expiresAt);
-      return { session: await this.session(user.id), cookies };
+      return { session: await this.session(rotated.userId), cookies: this.cookiesOf(rotated) };
     } catch (error) {
       if (!(error instanceof RefreshRefused)) throw error;
       if (error.reason === 'reused') {
@@ -141,18 +156,24 @@ export class AuthService {
     }
   }
 
-  /** Ends every session of the caller: refresh families revoked, older access tokens refused. */
+  /** Ends every session of the caller: refresh families revoked, the credential generation moved on. */
   async signOutEverywhere(user: AuthUser, ip: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.invalidateTokens(manager, user.id);
+      await this.endSessions(manager, user.id);
       await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, ip, { manager });
     });
   }
 
-  private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
-    // Rounded up to the next second: JWTs carry `iat` in seconds (see AccessTokens.sign).
-    const validAfter = new Date(Math.ceil(this.clock.now().getTime() / 1000) * 1000);
-    await this.users.invalidateTokens(userId, validAfter, manager);
+  /**
+   * Every invalidation of a user's sessions: the credential generation moves on (with the new password,
+   * in the same statement, for a reset), and the refresh tokens are revoked.
+   */
+  private async endSessions(
+    manager: EntityManager,
+    userId: string,
+    change: { passwordHash?: string } = {},
+  ): Promise<void> {
+    await this.users.endSessions(userId, manager, change);
     await this.refreshSessions.revokeUser(userId, manager);
   }
 
@@ -201,7 +222,7 @@ export class AuthService {
 
   /**
    * Consumes the token in one atomic statement (of two concurrent uses exactly one wins), sets the
-   * password, ends every session, and mails a notice. Never signs in.
+   * password and ends every session in one more, and mails a notice. Never signs in.
    */
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
     const now = this.clock.now();
@@ -213,8 +234,7 @@ export class AuthService {
     const userId = await this.dataSource.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
-      await this.users.setPassword(holder.userId, passwordHash, manager);
-      await this.invalidateTokens(manager, holder.userId);
+      await this.endSessions(manager, holder.userId, { passwordHash });
       await this.audit.recordAccountEvent('auth.password_reset', holder.userId, ip, { manager });
       return holder.userId;
     });

@@ -25,7 +25,6 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { answerWithSession } from '../auth/auth.controller.js';
-import { AuthService } from '../auth/auth.service.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';
@@ -53,7 +52,6 @@ import { InvitationsService } from './invitations.service.js';
 export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
-    private readonly auth: AuthService,
     private readonly config: AppConfig,
   ) {}
 
@@ -86,8 +84,8 @@ export class InvitationsController {
     @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionDto> {
-    const userId = await this.invitations.accept(token, body.name, body.password, ip);
-    return answerWithSession(this.config, reply, await this.auth.startSession(userId));
+    const started = await this.invitations.accept(token, body.name, body.password, ip);
+    return answerWithSession(this.config, reply, started);
   }
 }
 
