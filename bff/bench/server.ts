@@ -29,7 +29,7 @@ const email = process.env.BENCH_USER_EMAIL ?? 'admin@acme.example';
 const user = await app.get(UsersRepository).findByEmail(email);
 if (user === undefined) throw new Error(`no user ${email} in the database`);
 const tokens = app.get(AccessTokens);
-const token = tokens.sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
+const token = tokens.sign(user.id, randomUUID(), user.credentialGeneration, new Date());
 // BENCH_STAFF_EMAIL: a second token, of a staff account (the dashboards bench's staff case).
 const staffEmail = process.env.BENCH_STAFF_EMAIL;
 const staff =
@@ -39,7 +39,7 @@ if (staffEmail !== undefined && staff === undefined)
 const staffToken =
   staff === undefined
     ? undefined
-    : tokens.sign(staff.id, randomUUID(), new Date(), staff.tokensValidAfter);
+    : tokens.sign(staff.id, randomUUID(), staff.credentialGeneration, new Date());
 process.stdout.write(`${JSON.stringify({ port, token, userId: user.id, staffToken })}\n`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

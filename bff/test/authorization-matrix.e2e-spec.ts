@@ -479,11 +479,13 @@ describe('the authorization matrix', () => {
     await database?.stop();
   });
 
-  /** A fresh bearer token, honouring the user's current tokens-valid-after. */
+  /** A fresh bearer token, of the user's current credential generation. */
   async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
     const user = await api.app.get(UsersRepository).findByEmail(emails[role]);
     if (user === undefined) throw new Error(role);
-    return api.app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
+    return api.app
+      .get(AccessTokens)
+      .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
   }
 
   async function memberOf(slug: string): Promise<string> {
@@ -799,11 +801,15 @@ describe('the authorization matrix', () => {
 
   it('refuses forged and stale tokens on every protected route', async () => {
     const secrets = api.app.get(AuthSecrets);
-    const viewerId = await userId(dataSource, emails.viewer);
+    const viewer = await api.app.get(UsersRepository).findByEmail(emails.viewer);
+    if (viewer === undefined) throw new Error('no viewer');
+    // The viewer's current generation: the CSRF tests may have signed them out everywhere.
+    const gen = viewer.credentialGeneration;
     const now = Math.floor(Date.now() / 1000);
     const claims = {
-      sub: viewerId,
+      sub: viewer.id,
       sid: randomUUID(),
+      gen,
       iss: ORIGIN,
       aud: `${ORIGIN}/api`,
       iat: now,
@@ -831,9 +837,7 @@ describe('the authorization matrix', () => {
     const resetId = await createUser(dataSource, `reset.${randomUUID()}@example.com`, cheapHash, [
       { slug: OWN, role: 'admin' },
     ]);
-    await dataSource
-      .getRepository(User)
-      .update({ id: resetId }, { tokensValidAfter: new Date((now + 1) * 1000) });
+    await dataSource.getRepository(User).update({ id: resetId }, { credentialGeneration: 1 });
 
     const forged: Record<string, string> = {
       'alg none': unsigned('none'),
@@ -847,7 +851,10 @@ describe('the authorization matrix', () => {
       'wrong audience': sign({ ...claims, aud: 'https://elsewhere.example/api' }),
       'wrong issuer': sign({ ...claims, iss: 'https://elsewhere.example' }),
       'disabled user': sign({ ...claims, sub: disabledId }),
-      'issued before sign-out everywhere or reset': sign({ ...claims, sub: resetId }),
+      'issued before sign-out everywhere or reset': sign({ ...claims, sub: resetId, gen: 0 }),
+      'a generation the user never had': sign({ ...claims, gen: gen + 1 }),
+      'no credential generation': sign({ ...claims, gen: undefined }),
+      'a credential generation that is no integer': sign({ ...claims, gen: '0' }),
     };
     expect(
       outcomeOf(

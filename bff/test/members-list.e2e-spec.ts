@@ -29,7 +29,7 @@ describe('GET /api/partners/{slug}/members', () => {
     if (admin === undefined) throw new Error('no demo data');
     token = api.app
       .get(AccessTokens)
-      .sign(admin.id, randomUUID(), new Date(), admin.tokensValidAfter);
+      .sign(admin.id, randomUUID(), admin.credentialGeneration, new Date());
   });
 
   afterAll(async () => {

@@ -19,6 +19,7 @@ if (unavailable === undefined) {
   connectThroughPgBouncer();
   await import('./auth.e2e-spec.js');
   await import('./authorization-matrix.e2e-spec.js');
+  await import('./session-race.e2e-spec.js');
 
   describe('through PgBouncer in transaction mode', () => {
     it('answers 400 concurrent GET /api/partners/acme-outdoor with 200', async () => {
@@ -35,7 +36,7 @@ if (unavailable === undefined) {
         if (viewer === undefined) throw new Error('no demo data');
         const token = api.app
           .get(AccessTokens)
-          .sign(viewer.id, randomUUID(), new Date(), viewer.tokensValidAfter);
+          .sign(viewer.id, randomUUID(), viewer.credentialGeneration, new Date());
         api.secrets.add(token);
         const statuses = await Promise.all(
           Array.from({ length: 400 }, async () => {

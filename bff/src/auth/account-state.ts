@@ -5,16 +5,15 @@ import type { AuthUser } from './decorators/current-user.decorator.js';
 
 /**
  * Whether an access token still speaks for its user: the user exists and is active, the token's session
- * has not been signed out (its refresh family revoked), and the token was issued no earlier than the
- * user's tokens-valid-after second (sign-out everywhere, password reset).
+ * has not been signed out (its refresh family revoked), and the token is of the user's current credential
+ * generation (no sign-out everywhere or password reset since it was issued; docs/decisions.md, Identity).
  */
 export function tokenStillValid(
-  issuedAtSeconds: number,
+  credentialGeneration: number,
   state: UserAccountState | undefined,
 ): boolean {
   if (state?.status !== 'active' || state.sessionRevoked) return false;
-  if (state.tokensValidAfter === null) return true;
-  return issuedAtSeconds >= Math.ceil(state.tokensValidAfter.getTime() / 1000);
+  return state.credentialGeneration === credentialGeneration;
 }
 
 export function sessionEnded(): ProblemException {
@@ -31,6 +30,6 @@ export class AccountState {
 
   async assertValid(user: AuthUser): Promise<void> {
     const state = await this.users.accountState(user.id, user.sessionId);
-    if (!tokenStillValid(user.issuedAt, state)) throw sessionEnded();
+    if (!tokenStillValid(user.credentialGeneration, state)) throw sessionEnded();
   }
 }

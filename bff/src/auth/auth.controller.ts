@@ -13,18 +13,34 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemDetails } from '../common/problem-details.js';
-import { AuthService } from './auth.service.js';
+import { ProblemDetails, ProblemException } from '../common/problem-details.js';
+import { AppConfig } from '../config/app-config.js';
+import { AuthService, type StartedSession } from './auth.service.js';
+import { clearSessionCookies, refreshCookieOf, setSessionCookies } from './cookies.js';
 import { type AuthUser, CurrentUser } from './decorators/current-user.decorator.js';
 import { Public } from './decorators/public.decorator.js';
 import { ForgotPasswordDto, ResetPasswordDto, SessionDto, SignInDto } from './dto/auth.dto.js';
 import { UsesSessionCookies } from './guards/csrf.guard.js';
 
+/** Sets the cookies of a session just started or renewed; answers its body. */
+export function answerWithSession(
+  config: AppConfig,
+  reply: FastifyReply,
+  started: StartedSession,
+): SessionDto {
+  setSessionCookies(config, reply, started.cookies);
+  return started.session;
+}
+
+/** The session routes: the cookies are read, set and cleared here; AuthService knows no HTTP. */
 @ApiTags('auth')
 @ApiForbiddenResponse({ type: ProblemDetails, description: 'CSRF: `code: csrf`.' })
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Post('signin')
   @Public()
@@ -39,12 +55,16 @@ export class AuthController {
     description: 'Wrong e-mail or password (`code: invalid_credentials`), the same for both.',
   })
   @ApiTooManyRequestsResponse({ type: ProblemDetails, description: 'Throttled: see Retry-After.' })
-  signIn(
+  async signIn(
     @Body() body: SignInDto,
-    @Req() request: FastifyRequest,
+    @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionDto> {
-    return this.auth.signIn(body.email, body.password, request, reply);
+    return answerWithSession(
+      this.config,
+      reply,
+      await this.auth.signIn(body.email, body.password, ip),
+    );
   }
 
   @Post('signout')
@@ -60,7 +80,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    await this.auth.signOut(request, reply);
+    await this.auth.signOut(refreshCookieOf(this.config, request), request.ip);
+    clearSessionCookies(this.config, reply);
   }
 
   @Post('signout-everywhere')
@@ -75,10 +96,11 @@ export class AuthController {
   @ApiUnauthorizedResponse({ type: ProblemDetails })
   async signOutEverywhere(
     @CurrentUser() user: AuthUser,
-    @Req() request: FastifyRequest,
+    @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    await this.auth.signOutEverywhere(user, request, reply);
+    await this.auth.signOutEverywhere(user, ip);
+    clearSessionCookies(this.config, reply);
   }
 
   @Post('refresh')
@@ -91,11 +113,20 @@ export class AuthController {
   })
   @ApiOkResponse({ type: SessionDto })
   @ApiUnauthorizedResponse({ type: ProblemDetails, description: 'No valid refresh cookie.' })
-  refresh(
+  async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionDto> {
-    return this.auth.refresh(request, reply);
+    try {
+      const started = await this.auth.refresh(refreshCookieOf(this.config, request), request.ip);
+      return answerWithSession(this.config, reply, started);
+    } catch (error) {
+      // No live session: its cookies go with the 401.
+      if (error instanceof ProblemException && error.getStatus() === 401) {
+        clearSessionCookies(this.config, reply);
+      }
+      throw error;
+    }
   }
 
   @Post('forgot-password')
@@ -123,11 +154,8 @@ export class AuthController {
     type: ProblemDetails,
     description: '`code: token_invalid` (unknown, used or expired) or `validation`.',
   })
-  async resetPassword(
-    @Body() body: ResetPasswordDto,
-    @Req() request: FastifyRequest,
-  ): Promise<void> {
-    await this.auth.resetPassword(body.token, body.password, request);
+  async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string): Promise<void> {
+    await this.auth.resetPassword(body.token, body.password, ip);
   }
 }
 

@@ -1,19 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
-import { type UserAccount, UsersRepository } from '../users/users.repository.js';
+import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from './auth-secrets.js';
-import {
-  clearSessionCookies,
-  cookiesOf,
-  sessionCookieNames,
-  setSessionCookies,
-} from './cookies.js';
+import type { SessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
 import { PasswordHasher } from './password/password-hasher.js';
@@ -23,7 +18,11 @@ import { Credentials } from './credentials.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
 import { addressBucket } from './throttling/client-address.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens/access-tokens.js';
-import { RefreshRefused, RefreshSessions } from './tokens/refresh-sessions.js';
+import {
+  type IssuedRefreshToken,
+  RefreshRefused,
+  RefreshSessions,
+} from './tokens/refresh-sessions.js';
 import { newOpaqueToken, sha256Hex } from './tokens/token-hash.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -38,7 +37,20 @@ const TOKEN_INVALID = (): ProblemException =>
     'This link is invalid, used or expired. Ask for a new one.',
   );
 
-/** Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). */
+/** 401 of a refresh without a live session: the controller clears the session cookies with it. */
+export const SESSION_ENDED = (): ProblemException =>
+  new ProblemException(401, 'unauthorized', 'The session has ended. Sign in again.');
+
+/** A session just started or renewed: the body to answer, and the cookies the controller sets. */
+export interface StartedSession {
+  session: SessionDto;
+  cookies: SessionCookies;
+}
+
+/**
+ * Sign-in, sessions, sign-out and password reset (docs/product.md §5, docs/api.md). Knows no HTTP: the
+ * controllers read the refresh cookie, and set or clear the session cookies, from what it answers.
+ */
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
@@ -61,77 +73,78 @@ export class AuthService {
 
   /**
    * Same answer, and the same work (one argon2id verification), whether or not the e-mail exists;
-   * throttled and audited by `Credentials`.
+   * throttled and audited by `Credentials`. The session is issued under the credential generation read
+   * with the hash the password was checked against: a reset or a sign-out everywhere committed in
+   * between makes it a failed sign-in (401), never a session.
    */
-  async signIn(
-    email: string,
-    password: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<SessionDto> {
-    const user = await this.credentials.check(email, password, request.ip, 'signin');
+  async signIn(email: string, password: string, ip: string): Promise<StartedSession> {
+    const user = await this.credentials.check(email, password, ip, 'signin');
     if (user === undefined) throw INVALID_CREDENTIALS();
-    await this.users.recordSignIn(user.id, this.clock.now());
-    await this.audit.recordAccountEvent('auth.signin', user.id, request.ip);
-    return this.startSession(user.id, reply);
-  }
-
-  /** A new session (refresh family) for a user, its cookies on the reply, and the session body. */
-  async startSession(userId: string, reply: FastifyReply): Promise<SessionDto> {
-    const user = await this.users.findById(userId);
-    if (user === undefined || user.status !== 'active') throw INVALID_CREDENTIALS();
-    const refresh = await this.refreshSessions.start(user.id);
-    this.setCookies(reply, user, refresh.sessionId, refresh.token, refresh.expiresAt);
-    return this.session(user.id);
-  }
-
-  private setCookies(
-    reply: FastifyReply,
-    user: UserAccount,
-    sessionId: string,
-    refreshToken: string,
-    refreshExpiresAt: Date,
-  ): void {
-    const now = this.clock.now();
-    setSessionCookies(this.config, reply, {
-      accessToken: this.accessTokens.sign(user.id, sessionId, now, user.tokensValidAfter),
-      accessMaxAgeSeconds: ACCESS_TOKEN_TTL_SECONDS,
-      refreshToken,
-      refreshMaxAgeSeconds: (refreshExpiresAt.getTime() - now.getTime()) / 1000,
-      csrfToken: this.secrets.csrfTokenFor(sessionId),
-    });
-  }
-
-  /** Rotates the refresh token of the cookie; a reused one ends its whole session. */
-  async refresh(request: FastifyRequest, reply: FastifyReply): Promise<SessionDto> {
-    const token = cookiesOf(request)[sessionCookieNames(this.config).refresh];
-    if (token === undefined || token === '') throw this.ended(reply);
-    try {
-      const rotated = await this.refreshSessions.rotate(token);
-      const user = await this.users.findById(rotated.userId);
-      if (user === undefined) throw this.ended(reply);
-      this.setCookies(reply, user, rotated.sessionId, rotated.token, rotated.expiresAt);
-      return this.session(user.id);
-    } catch (error) {
-      if (!(error instanceof RefreshRefused)) throw error;
-      if (error.reason === 'reused') {
-        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, request.ip);
-      }
-      throw this.ended(reply);
+    const issued = await this.refreshSessions.start(user.id, user.credentialGeneration);
+    if (issued === undefined) {
+      await this.audit.recordAccountEvent('auth.signin.failed', user.id, ip, {
+        metadata: { reason: 'credentials_changed' },
+      });
+      throw INVALID_CREDENTIALS();
     }
-  }
-
-  private ended(reply: FastifyReply): ProblemException {
-    clearSessionCookies(this.config, reply);
-    return new ProblemException(401, 'unauthorized', 'The session has ended. Sign in again.');
+    await this.users.recordSignIn(user.id, this.clock.now());
+    await this.audit.recordAccountEvent('auth.signin', user.id, ip);
+    return { session: await this.session(user.id), cookies: this.cookiesOf(issued) };
   }
 
   /**
-   * Ends the session of the refresh cookie (sent to /api/auth only) and clears the cookies. Works with
-   * an expired access token too: signing out must never fail for lack of a session.
+   * A new session (refresh family) of a user whose credentials were checked under
+   * `credentialGeneration`, inside the caller's transaction when given (an accepted invitation); its
+   * cookies, or undefined when the user is no longer active or of that generation.
    */
-  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const refreshToken = cookiesOf(request)[sessionCookieNames(this.config).refresh];
+  async issueSession(
+    userId: string,
+    credentialGeneration: number,
+    manager?: EntityManager,
+  ): Promise<SessionCookies | undefined> {
+    const issued = await this.refreshSessions.start(userId, credentialGeneration, manager);
+    return issued === undefined ? undefined : this.cookiesOf(issued);
+  }
+
+  private cookiesOf(refresh: IssuedRefreshToken): SessionCookies {
+    const now = this.clock.now();
+    return {
+      accessToken: this.accessTokens.sign(
+        refresh.userId,
+        refresh.sessionId,
+        refresh.credentialGeneration,
+        now,
+      ),
+      accessMaxAgeSeconds: ACCESS_TOKEN_TTL_SECONDS,
+      refreshToken: refresh.token,
+      refreshMaxAgeSeconds: (refresh.expiresAt.getTime() - now.getTime()) / 1000,
+      csrfToken: this.secrets.csrfTokenFor(refresh.sessionId),
+    };
+  }
+
+  /**
+   * Rotates the refresh token (the refresh cookie's); a reused one ends its whole session. 401
+   * (`SESSION_ENDED`) without a live session.
+   */
+  async refresh(token: string | undefined, ip: string): Promise<StartedSession> {
+    if (token === undefined || token === '') throw SESSION_ENDED();
+    try {
+      const rotated = await this.refreshSessions.rotate(token);
+      return { session: await this.session(rotated.userId), cookies: this.cookiesOf(rotated) };
+    } catch (error) {
+      if (!(error instanceof RefreshRefused)) throw error;
+      if (error.reason === 'reused') {
+        await this.audit.recordAccountEvent('auth.refresh.reused', error.userId, ip);
+      }
+      throw SESSION_ENDED();
+    }
+  }
+
+  /**
+   * Ends the session of a refresh token (the refresh cookie's, sent to /api/auth only). Works with an
+   * expired access token too: signing out must never fail for lack of a session.
+   */
+  async signOut(refreshToken: string | undefined, ip: string): Promise<void> {
     const session =
       refreshToken === undefined || refreshToken === ''
         ? undefined
@@ -139,30 +152,28 @@ export class AuthService {
     if (session !== undefined) {
       const { sessionId, userId } = session;
       await this.refreshSessions.revokeFamily(sessionId);
-      await this.audit.recordAccountEvent('auth.signout', userId, request.ip);
+      await this.audit.recordAccountEvent('auth.signout', userId, ip);
     }
-    clearSessionCookies(this.config, reply);
   }
 
-  /** Ends every session of the caller: refresh families revoked, older access tokens refused. */
-  async signOutEverywhere(
-    user: AuthUser,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> {
+  /** Ends every session of the caller: refresh families revoked, the credential generation moved on. */
+  async signOutEverywhere(user: AuthUser, ip: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.invalidateTokens(manager, user.id);
-      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, request.ip, {
-        manager,
-      });
+      await this.endSessions(manager, user.id);
+      await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, ip, { manager });
     });
-    clearSessionCookies(this.config, reply);
   }
 
-  private async invalidateTokens(manager: EntityManager, userId: string): Promise<void> {
-    // Rounded up to the next second: JWTs carry `iat` in seconds (see AccessTokens.sign).
-    const validAfter = new Date(Math.ceil(this.clock.now().getTime() / 1000) * 1000);
-    await this.users.invalidateTokens(userId, validAfter, manager);
+  /**
+   * Every invalidation of a user's sessions: the credential generation moves on (with the new password,
+   * in the same statement, for a reset), and the refresh tokens are revoked.
+   */
+  private async endSessions(
+    manager: EntityManager,
+    userId: string,
+    change: { passwordHash?: string } = {},
+  ): Promise<void> {
+    await this.users.endSessions(userId, manager, change);
     await this.refreshSessions.revokeUser(userId, manager);
   }
 
@@ -204,19 +215,16 @@ export class AuthService {
     });
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
-    await this.mail.send({
-      to: user.email,
-      subject: 'Reset your partner portal password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your partner portal account. To choose a new password, open this link within 30 minutes:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      link,
-    });
+    await this.mail.send(
+      passwordResetLinkMail({ to: { email: user.email, name: user.name }, link }),
+    );
   }
 
   /**
    * Consumes the token in one atomic statement (of two concurrent uses exactly one wins), sets the
-   * password, ends every session, and mails a notice. Never signs in.
+   * password and ends every session in one more, and mails a notice. Never signs in.
    */
-  async resetPassword(token: string, password: string, request: FastifyRequest): Promise<void> {
+  async resetPassword(token: string, password: string, ip: string): Promise<void> {
     const now = this.clock.now();
     const tokenHash = sha256Hex(token);
     const holder = await this.passwordResets.holderOf(tokenHash, now);
@@ -226,21 +234,19 @@ export class AuthService {
     const userId = await this.dataSource.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
-      await this.users.setPassword(holder.userId, passwordHash, manager);
-      await this.invalidateTokens(manager, holder.userId);
-      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, request.ip, {
-        manager,
-      });
+      await this.endSessions(manager, holder.userId, { passwordHash });
+      await this.audit.recordAccountEvent('auth.password_reset', holder.userId, ip, { manager });
       return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();
     const user = await this.users.findById(userId);
     if (user !== undefined) {
-      await this.mail.send({
-        to: user.email,
-        subject: 'Your partner portal password was changed',
-        text: `Hello ${user.name},\n\nThe password of your partner portal account was just changed, and every session was signed out. If this was not you, reset your password at ${this.config.publicUrl}/forgot-password and tell your administrator.\n`,
-      });
+      await this.mail.send(
+        passwordChangedMail({
+          to: { email: user.email, name: user.name },
+          forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
+        }),
+      );
     }
   }
 

@@ -100,6 +100,11 @@ export function cookiesOf(request: FastifyRequest): Readonly<Record<string, stri
   return cookies;
 }
 
+/** The refresh token of the request's refresh cookie (sent to /api/auth only), if any. */
+export function refreshCookieOf(config: AppConfig, request: FastifyRequest): string | undefined {
+  return cookiesOf(request)[sessionCookieNames(config).refresh];
+}
+
 interface CookieOptions {
   path: string;
   maxAgeSeconds: number;

@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Ip,
   Param,
   Post,
   Query,
@@ -23,11 +24,12 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthService } from '../auth/auth.service.js';
+import { answerWithSession } from '../auth/auth.controller.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';
 import { ProblemDetails } from '../common/problem-details.js';
+import { AppConfig } from '../config/app-config.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -50,7 +52,7 @@ import { InvitationsService } from './invitations.service.js';
 export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
-    private readonly auth: AuthService,
+    private readonly config: AppConfig,
   ) {}
 
   @Get(':token')
@@ -79,11 +81,11 @@ export class InvitationsController {
   async accept(
     @Param('token') token: string,
     @Body() body: AcceptInvitationDto,
-    @Req() request: FastifyRequest,
+    @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionDto> {
-    const userId = await this.invitations.accept(token, body.name, body.password, request.ip);
-    return this.auth.startSession(userId, reply);
+    const started = await this.invitations.accept(token, body.name, body.password, ip);
+    return answerWithSession(this.config, reply, started);
   }
 }
 

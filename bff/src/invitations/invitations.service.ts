@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { AuthService, type StartedSession } from '../auth/auth.service.js';
 import { Credentials } from '../auth/credentials.js';
 import { PasswordHasher } from '../auth/password/password-hasher.js';
 import { assertAcceptablePassword } from '../auth/password/password-policy.js';
@@ -9,6 +10,7 @@ import { Clock } from '../common/clock.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
+import { invitationMail } from '../mail/invitation.mail.js';
 import { MailService } from '../mail/mail.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
@@ -39,6 +41,7 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly credentials: Credentials,
+    private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly cursors: ListCursorCodec,
@@ -121,12 +124,9 @@ export class InvitationsService {
       return invitationId;
     });
     const link = `${this.config.publicUrl}/welcome?token=${token}`;
-    await this.mail.send({
-      to: email,
-      subject: `You are invited to ${context.partner.name} on the partner portal`,
-      text: `Hello,\n\nYou are invited to join ${context.partner.name} on the partner portal as ${role}. Open this link within 7 days to accept:\n\n${link}\n`,
-      link,
-    });
+    await this.mail.send(
+      invitationMail({ to: email, partnerName: context.partner.name, role, link }),
+    );
     return { id, email, role, expiresAt: expiresAt.toISOString() };
   }
 
@@ -148,14 +148,16 @@ export class InvitationsService {
 
   /**
    * Accepts once (consumed in one atomic statement): a new person gets an account with this name and
-   * password; a person who already has an account proves it with their current password. Answers the
-   * user id to sign in.
+   * password; a person who already has an account proves it with their current password. Signs in, in
+   * the same transaction: under the credential generation the password was checked (or set) under, so
+   * a password reset committed since the check leaves the invitation pending and answers 401.
    */
-  async accept(token: string, name: string, password: string, ip: string): Promise<string> {
+  async accept(token: string, name: string, password: string, ip: string): Promise<StartedSession> {
     const invitation = await this.pending(token);
     const partnerId = invitation.partner.id;
     const account = await this.users.findByEmail(invitation.email);
     let passwordHash: string | undefined;
+    let provenGeneration: number | undefined;
     if (account !== undefined && account.status === 'disabled') {
       // Accepting never re-enables an account an administrator disabled.
       throw accountDisabled();
@@ -163,25 +165,21 @@ export class InvitationsService {
     if (account !== undefined && account.passwordHash !== null) {
       // An existing account proves itself as at sign-in: throttled, audited, one argon2 check.
       const proven = await this.credentials.check(invitation.email, password, ip, 'invitation');
-      if (proven?.id !== account.id) {
-        throw new ProblemException(
-          401,
-          'invalid_credentials',
-          'An account with this e-mail exists: enter its current password to accept.',
-        );
-      }
+      if (proven?.id !== account.id) throw notItsPassword();
+      provenGeneration = proven.credentialGeneration;
     } else {
       assertAcceptablePassword(password, invitation.email);
       passwordHash = await this.hasher.hash(password);
     }
     const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
+    const accepted = await this.dataSource.transaction(async (manager) => {
       if (!(await this.invitations.consume(partnerId, sha256Hex(token), now, manager))) {
         throw invitationNotFound();
       }
       let userId = account?.id;
+      let generation = provenGeneration;
       if (userId === undefined) {
-        userId = await this.users.createActive(
+        const created = await this.users.createActive(
           {
             email: invitation.email,
             name: name.trim(),
@@ -189,8 +187,15 @@ export class InvitationsService {
           },
           manager,
         );
+        userId = created.id;
+        generation = created.credentialGeneration;
       } else if (passwordHash !== undefined) {
-        await this.users.activate(userId, { name: name.trim(), passwordHash }, manager);
+        generation = await this.users.activate(
+          userId,
+          { name: name.trim(), passwordHash },
+          manager,
+        );
+        if (generation === undefined) throw accountDisabled();
       }
       await this.members.add(partnerId, userId, invitation.role, manager);
       await this.audit.recordForPartner(
@@ -204,12 +209,26 @@ export class InvitationsService {
         },
         manager,
       );
-      return userId;
+      const cookies =
+        generation === undefined
+          ? undefined
+          : await this.auth.issueSession(userId, generation, manager);
+      if (cookies === undefined) throw notItsPassword();
+      return { userId, cookies };
     });
+    return { session: await this.auth.session(accepted.userId), cookies: accepted.cookies };
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notItsPassword(): ProblemException {
+  return new ProblemException(
+    401,
+    'invalid_credentials',
+    'An account with this e-mail exists: enter its current password to accept.',
+  );
+}
 
 function accountDisabled(): ProblemException {
   return new ProblemException(

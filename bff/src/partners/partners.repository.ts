@@ -34,7 +34,7 @@ export interface PartnerAccessFacts {
  * costs a parse and plan per request (in-process, same machine: ~500 µs unnamed against ~280 µs as a
  * named statement, TypeORM's own overhead within noise).
  */
-export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.tokens_valid_after,
+export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.credential_generation,
               ${sessionRevokedSql('$3')} AS session_revoked,
               p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
               m.role
@@ -46,7 +46,7 @@ export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.tokens_valid_a
 interface PartnerAccessRow {
   status: UserStatus;
   is_staff: boolean;
-  tokens_valid_after: Date | null;
+  credential_generation: number;
   session_revoked: boolean;
   partner_id: string | null;
   slug: string | null;
@@ -95,7 +95,7 @@ export class PartnersRepository {
       account: {
         status: row.status,
         isStaff: row.is_staff,
-        tokensValidAfter: row.tokens_valid_after,
+        credentialGeneration: row.credential_generation,
         sessionRevoked: row.session_revoked,
       },
       partner,

@@ -33,11 +33,20 @@ export class User {
   lastSignInAt!: Date | null;
 
   /**
-   * Access tokens issued before this instant are refused: set by sign-out-everywhere and password reset
-   * (rounded up to the next whole second, the resolution of a JWT's `iat`).
+   * When the user's sessions were last ended (sign-out everywhere, password reset), by the database's
+   * clock and never moved backwards. A record: what ends the sessions is `credentialGeneration`.
    */
   @TimestampColumn('tokens_valid_after', { nullable: true })
   tokensValidAfter!: Date | null;
+
+  /**
+   * Raised by every invalidation of the user's sessions, in the statement that makes it (with the new
+   * password, for a reset). Every session carries the generation it was issued under (the refresh
+   * token's row, the access JWT's `gen`) and ends when that is no longer this one
+   * (docs/decisions.md, Identity).
+   */
+  @Column({ name: 'credential_generation', type: 'integer', default: 0 })
+  credentialGeneration!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, Not } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { OPEN_CLAIM_STATUSES } from '../overview/overview.lists.js';
 import { Membership, type MembershipRole } from '../partners/membership.entity.js';
 import { User, type UserStatus } from './user.entity.js';
@@ -12,13 +12,15 @@ export interface UserAccount {
   passwordHash: string | null;
   status: UserStatus;
   isStaff: boolean;
-  tokensValidAfter: Date | null;
+  /** Read with the password hash, in one statement: the generation a check of that hash speaks for. */
+  credentialGeneration: number;
 }
 
 /** What decides whether an access token still speaks for its user. */
 export interface UserAccountState {
   status: UserStatus;
-  tokensValidAfter: Date | null;
+  /** The user's current credential generation: a token of another one has ended. */
+  credentialGeneration: number;
   /** The token's session was signed out (its refresh family revoked). */
   sessionRevoked: boolean;
 }
@@ -53,7 +55,7 @@ const ACCOUNT_COLUMNS = {
   passwordHash: true,
   status: true,
   isStaff: true,
-  tokensValidAfter: true,
+  credentialGeneration: true,
 } as const;
 
 /**
@@ -95,16 +97,16 @@ export class UsersRepository {
   /** The account check of every authenticated route outside a partner, for the token's session. */
   async accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
     const rows = (await this.dataSource.query(
-      `SELECT u.status, u.tokens_valid_after, ${sessionRevokedSql('$2')} AS session_revoked
+      `SELECT u.status, u.credential_generation, ${sessionRevokedSql('$2')} AS session_revoked
          FROM users u WHERE u.id = $1`,
       [id, sessionId],
-    )) as { status: UserStatus; tokens_valid_after: Date | null; session_revoked: boolean }[];
+    )) as { status: UserStatus; credential_generation: number; session_revoked: boolean }[];
     const row = rows[0];
     return row === undefined
       ? undefined
       : {
           status: row.status,
-          tokensValidAfter: row.tokens_valid_after,
+          credentialGeneration: row.credential_generation,
           sessionRevoked: row.session_revoked,
         };
   }
@@ -113,9 +115,28 @@ export class UsersRepository {
     await this.dataSource.getRepository(User).update({ id }, { lastSignInAt: at });
   }
 
-  /** Access tokens issued before `validAfter` are refused from now on. */
-  async invalidateTokens(id: string, validAfter: Date, manager: EntityManager): Promise<void> {
-    await manager.getRepository(User).update({ id }, { tokensValidAfter: validAfter });
+  /**
+   * Ends every session of the user issued so far, in one statement: the credential generation moves
+   * on (a session of an earlier one is refused from now on) and `tokens_valid_after` records when, by
+   * the database's clock and never backwards; with `passwordHash`, the new password is set in the same
+   * statement, so a hash and the generation it was checked under are always read together.
+   */
+  async endSessions(
+    id: string,
+    manager: EntityManager,
+    change: { passwordHash?: string } = {},
+  ): Promise<void> {
+    await manager
+      .getRepository(User)
+      .createQueryBuilder()
+      .update()
+      .set({
+        credentialGeneration: () => 'credential_generation + 1',
+        tokensValidAfter: () => 'GREATEST(tokens_valid_after, now())',
+        ...(change.passwordHash === undefined ? {} : { passwordHash: change.passwordHash }),
+      })
+      .where('id = :id', { id })
+      .execute();
   }
 
   /**
@@ -128,15 +149,11 @@ export class UsersRepository {
       .update({ id, passwordHash: from }, { passwordHash: to });
   }
 
-  async setPassword(id: string, passwordHash: string, manager: EntityManager): Promise<void> {
-    await manager.getRepository(User).update({ id }, { passwordHash });
-  }
-
-  /** A new active account; answers its id. */
+  /** A new active account; answers its id and credential generation. */
   async createActive(
     account: { email: string; name: string; passwordHash: string | undefined },
     manager: EntityManager,
-  ): Promise<string> {
+  ): Promise<{ id: string; credentialGeneration: number }> {
     const result = await manager.getRepository(User).insert({
       email: account.email,
       name: account.name,
@@ -144,25 +161,33 @@ export class UsersRepository {
       status: 'active',
     });
     const id: unknown = result.identifiers[0]?.id;
-    if (typeof id !== 'string') throw new Error('INSERT INTO users returned no id');
-    return id;
+    const generation: unknown = result.generatedMaps[0]?.credentialGeneration;
+    if (typeof id !== 'string' || typeof generation !== 'number') {
+      throw new Error('INSERT INTO users returned no id or credential generation');
+    }
+    return { id, credentialGeneration: generation };
   }
 
   /**
    * An account without a password (invited earlier) gets one, a name, and becomes active; a disabled
-   * account stays as it is (the statement's guard, whatever the caller checked before).
+   * account stays as it is (the statement's guard, whatever the caller checked before). Answers the
+   * credential generation the password was set under, undefined when the account was not activated.
    */
   async activate(
     id: string,
     account: { name: string; passwordHash: string },
     manager: EntityManager,
-  ): Promise<void> {
-    await manager
+  ): Promise<number | undefined> {
+    const result = await manager
       .getRepository(User)
-      .update(
-        { id, status: Not('disabled') },
-        { name: account.name, passwordHash: account.passwordHash, status: 'active' },
-      );
+      .createQueryBuilder()
+      .update()
+      .set({ name: account.name, passwordHash: account.passwordHash, status: 'active' })
+      .where('id = :id AND status <> :disabled', { id, disabled: 'disabled' })
+      .returning('credential_generation')
+      .execute();
+    const rows = result.raw as { credential_generation: number }[];
+    return rows[0]?.credential_generation;
   }
 
   /**

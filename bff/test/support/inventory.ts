@@ -51,7 +51,9 @@ export async function insertItems(
 export async function bearerOf(api: TestApp, email: string): Promise<string> {
   const user = await api.app.get(UsersRepository).findByEmail(email);
   if (user === undefined) throw new Error(`no user ${email}`);
-  return api.app.get(AccessTokens).sign(user.id, randomUUID(), new Date(), user.tokensValidAfter);
+  return api.app
+    .get(AccessTokens)
+    .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
 }
 
 /**

@@ -6,8 +6,8 @@ import { ProblemException } from '../../common/problem-details.js';
 export interface AuthUser {
   id: string;
   sessionId: string;
-  /** `iat` of the access token, in seconds. */
-  issuedAt: number;
+  /** The credential generation of the access token (`gen`): it must still be the user's. */
+  credentialGeneration: number;
   /** How the token came: a cookie (CSRF rules apply) or `Authorization: Bearer`. */
   source: 'cookie' | 'bearer';
 }

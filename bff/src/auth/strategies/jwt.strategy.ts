@@ -58,14 +58,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       !UUID.test(claims.sub) ||
       typeof claims.sid !== 'string' ||
       !UUID.test(claims.sid) ||
-      typeof claims.iat !== 'number'
+      typeof claims.gen !== 'number' ||
+      !Number.isSafeInteger(claims.gen) ||
+      claims.gen < 0
     ) {
       return false;
     }
     return {
       id: claims.sub,
       sessionId: claims.sid,
-      issuedAt: claims.iat,
+      credentialGeneration: claims.gen,
       source: (request as SourcedRequest).accessTokenSource ?? 'cookie',
     };
   }

@@ -11,6 +11,8 @@ export interface AccessClaims {
   sub: string;
   /** The session (refresh family) it belongs to. */
   sid: string;
+  /** The user's credential generation it was issued under: refused once that has moved on. */
+  gen: number;
   iat: number;
   exp: number;
 }
@@ -32,15 +34,19 @@ export class AccessTokens {
   ) {}
 
   /**
-   * `iat` is never earlier than the user's tokens-valid-after second: a token issued in the same second
-   * as a sign-out-everywhere or a password reset, but after it, stays valid.
+   * `gen` is the credential generation the session was issued under (its refresh token's): the token
+   * is valid while it is the user's, whatever second it was issued in.
    */
-  sign(userId: string, sessionId: string, now: Date, tokensValidAfter: Date | null): string {
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const floor = tokensValidAfter === null ? 0 : Math.ceil(tokensValidAfter.getTime() / 1000);
-    const iat = Math.max(nowSeconds, floor);
+  sign(userId: string, sessionId: string, credentialGeneration: number, now: Date): string {
+    const iat = Math.floor(now.getTime() / 1000);
     return jwt.sign(
-      { sub: userId, sid: sessionId, iat, exp: nowSeconds + ACCESS_TOKEN_TTL_SECONDS },
+      {
+        sub: userId,
+        sid: sessionId,
+        gen: credentialGeneration,
+        iat,
+        exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+      },
       this.secrets.jwtKey,
       {
         algorithm: JWT_ALGORITHM,

@@ -13,7 +13,9 @@ export interface StoredRefreshToken {
   familyExpiresAt: Date;
   usedAt: Date | null;
   revokedAt: Date | null;
-  user: { status: UserStatus; tokensValidAfter: Date | null };
+  /** The credential generation it was issued under. */
+  credentialGeneration: number;
+  user: { status: UserStatus; credentialGeneration: number };
 }
 
 export interface NewRefreshToken {
@@ -23,7 +25,21 @@ export interface NewRefreshToken {
   createdAt: Date;
   expiresAt: Date;
   familyExpiresAt: Date;
+  /** The user's credential generation the session speaks for (read where the credential was checked). */
+  credentialGeneration: number;
 }
+
+/**
+ * The guarded issue of a refresh token: inserted only while its user is active and still of the
+ * credential generation the caller checked (a password reset or a sign-out everywhere committed since
+ * then inserts nothing). One statement: no invalidation can fall between the check and the insert.
+ */
+const INSERT_IF_CURRENT_SQL = `INSERT INTO refresh_tokens
+    (family_id, user_id, token_hash, created_at, expires_at, family_expires_at, credential_generation)
+  SELECT $1, u.id, $3, $4, $5, $6, u.credential_generation
+    FROM users u
+   WHERE u.id = $2 AND u.credential_generation = $7 AND u.status = 'active'
+  RETURNING id`;
 
 /** Every statement on `refresh_tokens`. */
 @Injectable()
@@ -34,8 +50,18 @@ export class RefreshTokensRepository {
     return this.dataSource.manager;
   }
 
-  async insert(token: NewRefreshToken, manager: EntityManager): Promise<void> {
-    await manager.getRepository(RefreshToken).insert({ ...token, usedAt: null, revokedAt: null });
+  /** Inserts the token if its user is still active and of its credential generation (see above). */
+  async insertIfCurrent(token: NewRefreshToken, manager: EntityManager): Promise<boolean> {
+    const rows = (await manager.query(INSERT_IF_CURRENT_SQL, [
+      token.familyId,
+      token.userId,
+      token.tokenHash,
+      token.createdAt,
+      token.expiresAt,
+      token.familyExpiresAt,
+      token.credentialGeneration,
+    ])) as { id: string }[];
+    return rows.length === 1;
   }
 
   async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
@@ -43,12 +69,15 @@ export class RefreshTokensRepository {
       .getRepository(RefreshToken)
       .createQueryBuilder('t')
       .innerJoin('t.user', 'u')
-      .addSelect(['u.status', 'u.tokensValidAfter'])
+      .addSelect(['u.status', 'u.credentialGeneration'])
       .where('t.tokenHash = :tokenHash', { tokenHash })
       .getOne();
     if (token?.user === undefined) return undefined;
     const { user, ...row } = token;
-    return { ...row, user: { status: user.status, tokensValidAfter: user.tokensValidAfter } };
+    return {
+      ...row,
+      user: { status: user.status, credentialGeneration: user.credentialGeneration },
+    };
   }
 
   /**

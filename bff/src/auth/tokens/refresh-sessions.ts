@@ -18,6 +18,8 @@ export interface IssuedRefreshToken {
   token: string;
   sessionId: string;
   userId: string;
+  /** The credential generation the session was issued under (its access tokens carry it as `gen`). */
+  credentialGeneration: number;
   expiresAt: Date;
 }
 
@@ -35,7 +37,9 @@ export class RefreshRefused extends Error {
 /**
  * Refresh sessions: one family per sign-in, one row per token, only SHA-256 hashes stored. Every use
  * rotates the token; presenting a used one again after the grace window (REFRESH_REUSE_GRACE_MS)
- * revokes the whole family (it was stolen). 14 days idle, 30 days absolute.
+ * revokes the whole family (it was stolen). 14 days idle, 30 days absolute. Every token is issued by a
+ * guarded statement, under the user's credential generation the caller checked: none is issued once an
+ * invalidation has committed, and one issued just before it is refused by the generation it carries.
  */
 @Injectable()
 export class RefreshSessions {
@@ -45,27 +49,34 @@ export class RefreshSessions {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A new session of an active user whose credentials were checked under `credentialGeneration` (read
+   * with the password hash it verified); undefined when the user is no longer active or the generation
+   * has moved on since (a password reset or a sign-out everywhere committed after the check).
+   */
   async start(
     userId: string,
+    credentialGeneration: number,
     manager: EntityManager = this.tokens.manager,
-  ): Promise<IssuedRefreshToken> {
+  ): Promise<IssuedRefreshToken | undefined> {
     const now = this.clock.now();
     const familyExpiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
-    return this.insert(manager, userId, randomUUID(), now, familyExpiresAt);
+    return this.insert(manager, userId, credentialGeneration, randomUUID(), now, familyExpiresAt);
   }
 
   private async insert(
     manager: EntityManager,
     userId: string,
+    credentialGeneration: number,
     sessionId: string,
     now: Date,
     familyExpiresAt: Date,
-  ): Promise<IssuedRefreshToken> {
+  ): Promise<IssuedRefreshToken | undefined> {
     const token = newOpaqueToken();
     const expiresAt = new Date(
       Math.min(now.getTime() + REFRESH_IDLE_MS, familyExpiresAt.getTime()),
     );
-    await this.tokens.insert(
+    const inserted = await this.tokens.insertIfCurrent(
       {
         familyId: sessionId,
         userId,
@@ -73,10 +84,11 @@ export class RefreshSessions {
         createdAt: now,
         expiresAt,
         familyExpiresAt,
+        credentialGeneration,
       },
       manager,
     );
-    return { token, sessionId, userId, expiresAt };
+    return inserted ? { token, sessionId, userId, credentialGeneration, expiresAt } : undefined;
   }
 
   /**
@@ -99,10 +111,9 @@ export class RefreshSessions {
     ) {
       throw new RefreshRefused('expired', row.userId);
     }
-    const { status, tokensValidAfter } = row.user;
     if (
-      status !== 'active' ||
-      (tokensValidAfter !== null && row.createdAt.getTime() < tokensValidAfter.getTime())
+      row.user.status !== 'active' ||
+      row.credentialGeneration !== row.user.credentialGeneration
     ) {
       throw new RefreshRefused('revoked', row.userId);
     }
@@ -110,7 +121,8 @@ export class RefreshSessions {
     // within the grace window (another tab's refresh) gets a successor of its own, in a statement that
     // also checks the family is still live; later, it is a reuse. Claim and successor commit together:
     // the loser's claim waits on the winner's row lock, so when it then revokes the family, the
-    // successor is already there to be revoked with it.
+    // successor is already there to be revoked with it. The successor is issued under the token's
+    // generation by the guarded insert: an invalidation committed since the read above issues none.
     const successor = await this.dataSource.transaction(async (transaction) => {
       const claimed = await this.tokens.claimWithin(
         row.id,
@@ -118,10 +130,20 @@ export class RefreshSessions {
         REFRESH_REUSE_GRACE_MS,
         transaction,
       );
-      if (!claimed) return undefined;
-      return this.insert(transaction, row.userId, row.familyId, now, row.familyExpiresAt);
+      if (!claimed) return 'reused' as const;
+      const issued = await this.insert(
+        transaction,
+        row.userId,
+        row.credentialGeneration,
+        row.familyId,
+        now,
+        row.familyExpiresAt,
+      );
+      // The claim is undone with it: the token is refused by its generation from now on anyway.
+      if (issued === undefined) throw new RefreshRefused('revoked', row.userId);
+      return issued;
     });
-    if (successor === undefined) {
+    if (successor === 'reused') {
       await this.tokens.revokeFamily(row.familyId, now, manager);
       throw new RefreshRefused('reused', row.userId);
     }
@@ -133,7 +155,7 @@ export class RefreshSessions {
     await this.tokens.revokeFamily(sessionId, this.clock.now(), this.tokens.manager);
   }
 
-  /** Ends every session of a user (sign-out everywhere, password reset). */
+  /** Revokes every refresh token of a user (with the generation's move: sign-out everywhere, reset). */
   async revokeUser(userId: string, manager: EntityManager = this.tokens.manager): Promise<void> {
     await this.tokens.revokeUser(userId, this.clock.now(), manager);
   }

@@ -45,4 +45,8 @@ export class RefreshToken {
 
   @TimestampColumn('revoked_at', { nullable: true })
   revokedAt!: Date | null;
+
+  /** The user's credential generation the token was issued under: it ends when that moves on. */
+  @Column({ name: 'credential_generation', type: 'integer' })
+  credentialGeneration!: number;
 }

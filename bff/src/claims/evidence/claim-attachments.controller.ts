@@ -28,7 +28,7 @@ import { PartnerController } from '../../partners/decorators/partner-controller.
 import { ATTACHMENT_CONTENT_TYPES } from '../claim-lifecycle.js';
 import { ClaimAttachmentsService } from './claim-attachments.service.js';
 import { ClaimAttachmentDto, ClaimAttachmentListDto } from './dto/claim-attachment.dto.js';
-import { EVIDENCE_FIELD } from './evidence-upload.js';
+import { EVIDENCE_FIELD, evidenceUploadRequest } from './evidence-upload.js';
 
 const CLAIM_ID = ApiParam({
   name: 'id',
@@ -105,7 +105,7 @@ export class ClaimAttachmentsController {
     @Req() request: FastifyRequest,
   ): Promise<ClaimAttachmentDto> {
     // A refusal leaves the rest of the body unread: registerUploadHooks (common/uploads.ts).
-    return this.attachments.upload(context, id, request);
+    return this.attachments.upload(context, id, evidenceUploadRequest(request));
   }
 
   @Get('claims/:id/attachments')

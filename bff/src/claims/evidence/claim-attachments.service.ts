@@ -1,5 +1,4 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { Clock } from '../../common/clock.js';
 import { ProblemException } from '../../common/problem-details.js';
 import type { PartnerContext } from '../../partners/decorators/current-partner.decorator.js';
@@ -17,7 +16,7 @@ import {
 import type { ClaimAttachmentDto, ClaimAttachmentListDto } from './dto/claim-attachment.dto.js';
 import { EvidenceStore } from './evidence.store.js';
 import { attachmentDisposition } from './evidence-files.js';
-import { assertDeclaredLength, assertMultipart, readEvidenceUpload } from './evidence-upload.js';
+import type { EvidenceUploadRequest } from './evidence-upload.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -93,18 +92,18 @@ export class ClaimAttachmentsService {
   async upload(
     context: PartnerContext,
     claimId: string,
-    request: FastifyRequest,
+    upload: EvidenceUploadRequest,
   ): Promise<ClaimAttachmentDto> {
-    assertMultipart(request);
+    upload.assertMultipart();
     const partnerId = context.partner.id;
     if (!UUID.test(claimId)) throw claimNotFound();
     const claim = await this.attachments.claim(partnerId, claimId);
     if (claim === undefined) throw claimNotFound();
     const refused = refusal(claim, true);
     if (refused !== undefined) throw refused;
-    assertDeclaredLength(request);
+    upload.assertDeclaredLength();
 
-    const file = await readEvidenceUpload(request);
+    const file = await upload.read();
     const change = await this.attachments.add(
       partnerId,
       claimId,

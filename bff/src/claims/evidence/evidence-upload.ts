@@ -131,3 +131,25 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Evide
   if (upload === undefined) throw invalid(EVIDENCE_FIELD, 'file is required');
   return upload;
 }
+
+/**
+ * An upload request as the service sees it (it knows no HTTP): the checks that need only the headers,
+ * and the body, read on demand, so the service can check the claim before a byte of it is read.
+ */
+export interface EvidenceUploadRequest {
+  /** 400 unless `multipart/form-data`. */
+  assertMultipart(): void;
+  /** 413 when the body is declared longer than any accepted upload can be. */
+  assertDeclaredLength(): void;
+  /** The file, read and checked as it streams in (`readEvidenceUpload`). */
+  read(): Promise<EvidenceUpload>;
+}
+
+/** The controller's side of `EvidenceUploadRequest`: the Fastify request, unread. */
+export function evidenceUploadRequest(request: FastifyRequest): EvidenceUploadRequest {
+  return {
+    assertMultipart: () => assertMultipart(request),
+    assertDeclaredLength: () => assertDeclaredLength(request),
+    read: () => readEvidenceUpload(request),
+  };
+}

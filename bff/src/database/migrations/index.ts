@@ -7,6 +7,7 @@ import { DashboardRollups1795800000000 } from './1795800000000-dashboard-rollups
 import { InventoryStockTotals1795800000001 } from './1795800000001-inventory-stock-totals.js';
 import { Overview1795810000000 } from './1795810000000-overview.js';
 import { InvitationVoiding1795900000000 } from './1795900000000-invitation-voiding.js';
+import { CredentialGeneration1796000000000 } from './1796000000000-credential-generation.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   InventoryStockTotals1795800000001,
   Overview1795810000000,
   InvitationVoiding1795900000000,
+  CredentialGeneration1796000000000,
 ];

@@ -43,7 +43,8 @@ export class PartnerAccessGuard implements CanActivate {
     if (user === undefined) throw sessionEnded();
 
     const facts = await this.partners.accessOf(user.id, user.sessionId, slug);
-    if (facts === undefined || !tokenStillValid(user.issuedAt, facts.account)) throw sessionEnded();
+    if (facts === undefined || !tokenStillValid(user.credentialGeneration, facts.account))
+      throw sessionEnded();
     const { partner, role } = facts;
     const { isStaff } = facts.account;
     if (partner === undefined || (role === null && !isStaff)) throw partnerNotFound();
