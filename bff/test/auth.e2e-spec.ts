@@ -420,6 +420,39 @@ describe('sessions and passwords', () => {
       expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
     });
 
+    it('answers 429 to an address past 10 unknown tokens, and still takes a valid one from another', async () => {
+      const from = (remoteAddress: string) => (token: string) =>
+        api.request({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token, password: 'a guess of a passphrase' },
+          remoteAddress,
+        });
+      const guesser = from('198.18.77.1');
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await guesser(`guessed-token-${attempt}`)).json()).toMatchObject({
+          code: 'token_invalid',
+        });
+      }
+      const refused = await guesser('guessed-token-10');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Valid tokens are given back: from a fresh address, 9 unknown, 12 valid, then the 10th unknown
+      // is still answered and only the 11th refused.
+      const user = await newUser('reset-throttle');
+      const owner = from('198.18.77.2');
+      for (let attempt = 0; attempt < 9; attempt += 1) {
+        expect((await owner(`mistyped-token-${attempt}`)).statusCode).toBe(400);
+      }
+      for (let use = 0; use < 12; use += 1) {
+        expect((await owner(await resetTokenFor(user.email))).statusCode).toBe(204);
+      }
+      expect((await owner('mistyped-token-9')).statusCode).toBe(400);
+      expect((await owner('mistyped-token-10')).statusCode).toBe(429);
+      passwords.push('a guess of a passphrase');
+    });
+
     it('voids older tokens when a newer one is issued', async () => {
       const user = await newUser('twice');
       const older = await resetTokenFor(user.email);

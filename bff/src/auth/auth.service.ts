@@ -227,8 +227,11 @@ export class AuthService {
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
     const now = this.clock.now();
     const tokenHash = sha256Hex(token);
+    const bucket = addressBucket(ip);
+    await this.limiter.hit(LIMITS.resetFailures, bucket);
     const holder = await this.passwordResets.holderOf(tokenHash, now);
     if (holder === undefined) throw TOKEN_INVALID();
+    await this.limiter.refund(LIMITS.resetFailures, bucket);
     assertAcceptablePassword(password, holder.email);
     const passwordHash = await this.hasher.hash(password);
     const userId = await this.dataSource.transaction(async (manager) => {

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/app-config.js';
+import { stdSerializers } from 'pino';
 import { QueryFailedError } from 'typeorm';
 import {
   loggableError,
@@ -108,14 +109,18 @@ describe('loggableError', () => {
       ['someone@acme.example', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'],
       driverError,
     );
-    const logged = JSON.stringify(Object.entries(loggableError(failed) as object));
-    const safe = loggableError(failed) as Error & Record<string, unknown>;
+    const logged = JSON.stringify(
+      Object.entries(loggableError(stdSerializers.err(failed)) as object),
+    );
+    const safe = loggableError(stdSerializers.err(failed)) as Record<string, unknown>;
 
     expect(logged).not.toContain('someone@acme.example');
     expect(logged).not.toContain('argon2id');
     expect(safe.stack).not.toContain('someone@acme.example');
+    expect(Object.keys(safe)).not.toEqual(expect.arrayContaining(['parameters']));
     expect(safe).toMatchObject({ code: '23505', constraint: 'users_email_key', table: 'users' });
     expect(safe.message).toContain('users_email_key');
+    expect(safe.driverError).toBeUndefined();
   });
 
   it('replaces a value quoted in the message', () => {
@@ -123,14 +128,25 @@ describe('loggableError', () => {
       new Error('invalid input syntax for type uuid: "granite meadow lantern"'),
       { code: '22P02', detail: undefined },
     );
-    const safe = loggableError(invalid) as Error;
+    const safe = loggableError(stdSerializers.err(invalid)) as { message: string; stack: string };
 
     expect(safe.message).toBe('invalid input syntax for type uuid: "[redacted]"');
     expect(safe.stack).not.toContain('granite');
   });
 
+  it('holds an error it wraps to the same rule', () => {
+    const wrapped = new Error('Sending a mail failed', {
+      cause: new QueryFailedError('SELECT $1', ['someone@acme.example'], driverError),
+    });
+    const logged = JSON.stringify(loggableError(stdSerializers.err(wrapped)));
+
+    expect(logged).toContain('Sending a mail failed');
+    expect(logged).toContain('users_email_key');
+    expect(logged).not.toContain('someone@acme.example');
+  });
+
   it('passes other errors as they are', () => {
-    const plain = new Error('boom');
-    expect(loggableError(plain)).toBe(plain);
+    const plain = stdSerializers.err(new Error('boom'));
+    expect(loggableError(plain)).toEqual(plain);
   });
 });

@@ -62,33 +62,27 @@ export function loggableHeaders(headers: Record<string, unknown>): Record<string
 
 /** Properties of a driver's error that may quote the statement's values (an e-mail, a hash). */
 const ERROR_VALUE_PROPERTIES = new Set(['parameters', 'driverError', 'detail', 'where', 'hint']);
-/** What a database error may say about itself: where it happened, never with which values. */
-const ERROR_FACTS = [
-  'code',
-  'constraint',
-  'table',
-  'column',
-  'schema',
-  'routine',
-  'severity',
-  'query',
-];
 
 /**
- * An error as it may be logged: a database error (TypeORM's QueryFailedError, pg's DatabaseError)
- * without its parameters, driver error and detail (`Key (email)=(…) already exists`), and with a value
- * quoted in its message (`invalid input syntax for type uuid: "…"`) replaced. Other errors as they are.
+ * The `err` of a log line, as pino's standard serializer wrote it, as it may be logged: a database
+ * error (TypeORM's QueryFailedError, pg's DatabaseError) without its parameters, driver error and
+ * detail (`Key (email)=(…) already exists`), with a value quoted in its message or stack
+ * (`invalid input syntax for type uuid: "…"`) replaced; the same for an error it wraps (`cause`).
+ * Other errors as they are.
  */
-export function loggableError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const fields = error as Error & Record<string, unknown>;
-  if (!Object.keys(fields).some((key) => ERROR_VALUE_PROPERTIES.has(key))) return error;
-  const safe = new Error(error.message.replace(/: "(?:[^"\\]|\\.)*"/g, ': "[redacted]"'));
-  safe.name = error.name;
-  safe.stack = `${safe.name}: ${safe.message}\n${(error.stack ?? '').split('\n').slice(1).join('\n')}`;
-  const facts = safe as Error & Record<string, unknown>;
-  for (const key of ERROR_FACTS) if (typeof fields[key] === 'string') facts[key] = fields[key];
-  return safe;
+export function loggableError(serialized: unknown): unknown {
+  if (typeof serialized !== 'object' || serialized === null) return serialized;
+  const fields = serialized as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  let hadValues = false;
+  for (const [key, value] of Object.entries(fields)) {
+    if (ERROR_VALUE_PROPERTIES.has(key)) hadValues = true;
+    else kept[key] = key === 'cause' ? loggableError(value) : value;
+  }
+  if (!hadValues) return kept.cause === fields.cause ? serialized : kept;
+  const redact = (text: unknown) =>
+    typeof text === 'string' ? text.replace(/: "(?:[^"\\]|\\.)*"/g, ': "[redacted]"') : text;
+  return { ...kept, message: redact(kept.message), stack: redact(kept.stack) };
 }
 
 /** Query parameters whose values are secrets (reset and invitation links carry them). */
@@ -189,6 +183,9 @@ export function pinoHttpOptions(
         headers: loggableHeaders(request.headers),
       }),
       res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
+      // Every error logged under `err`, wherever it is logged from (pino-http hands this the error as
+      // pino's standard serializer wrote it).
+      err: loggableError,
     },
     ...(pretty
       ? {

@@ -6,7 +6,6 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loggableError } from './logging.js';
 import {
   PROBLEM_CONTENT_TYPE,
   type ProblemDetails,
@@ -41,7 +40,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const problem = this.toProblem(exception, request.id);
     if (problem.status === 500) {
-      this.logger.error({ err: loggableError(exception), code: problem.code }, 'Request failed');
+      this.logger.error({ err: exception, code: problem.code }, 'Request failed');
     } else if (problem.status > 500) {
       this.logger.warn({ code: problem.code, detail: problem.detail }, 'Request failed');
     }

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLoggerInterface } from 'typeorm';
-import { loggableError } from '../common/logging.js';
 
 /** Sends TypeORM's own messages (errors, slow queries, migrations) to the application logger. */
 export class TypeOrmLogger implements TypeOrmLoggerInterface {
@@ -9,7 +8,7 @@ export class TypeOrmLogger implements TypeOrmLoggerInterface {
   logQuery(): void {}
 
   logQueryError(error: string | Error, query: string): void {
-    this.logger.warn({ err: loggableError(error), query }, 'Query failed');
+    this.logger.warn({ err: error, query }, 'Query failed');
   }
 
   logQuerySlow(time: number, query: string): void {

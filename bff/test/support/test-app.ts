@@ -45,7 +45,9 @@ afterAll(() => {
   // Whatever the file did: no password hash, and no failed statement's values (common/logging.ts).
   if (/\$argon2(id|i|d)\$/.test(text)) throw new Error('a password hash in the logs');
   if (/"(parameters|driverError)":/.test(text)) {
-    throw new Error('a database error logged with its parameters or driver error');
+    throw new Error(
+      `a database error logged with its parameters or driver error: ${/.{300}"(parameters|driverError)":.{300}/.exec(text)?.[0]}`,
+    );
   }
 });
 

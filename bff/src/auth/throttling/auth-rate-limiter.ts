@@ -32,10 +32,13 @@ export const LIMITS = {
   },
   forgotPerEmail: { name: 'forgot-email', ttl: HOUR, limit: 5, block: HOUR },
   forgotPerIp: { name: 'forgot-ip', ttl: HOUR, limit: 20, block: HOUR },
+  // Reset tokens are 256-bit, so guessing one is hopeless; an address that keeps sending unknown ones
+  // is still stopped: 10 in 15 minutes, then 15 minutes of 429. A valid token is given back.
+  resetFailures: { name: 'reset-failures', ttl: 15 * MINUTE, limit: 10, block: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /**
- * Throttling of sign-in, invitation acceptance and forgot-password over one storage (in memory, or
+ * Throttling of sign-in, invitation acceptance, forgot-password and reset-password over one storage (in memory, or
  * Redis with REDIS_URL so that every instance shares the counters). Keys are built by the callers
  * from `addressBucket()` and the account's id (or the e-mail as the database folds it).
  */
