@@ -306,7 +306,7 @@ describe('analytics API', () => {
 });
 
 /**
- * The top items' own route (docs/api.md, Analytics top items) on claims inserted as they are stored: the
+ * The top items' own route (docs/api.md, Analytics) on claims inserted as they are stored: the
  * ten largest sums with the ties at the tenth broken by SKU, and a claim counted on the partner day of
  * its submission at both ends of the range, far ahead of UTC and far behind it.
  */

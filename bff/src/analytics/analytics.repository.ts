@@ -185,8 +185,8 @@ export class AnalyticsRepository {
 
   /**
    * The 10 items with the most amount claimed by claims submitted on the range's days (partner time),
-   * ties by SKU (docs/api.md, Analytics top items), in one statement (docs/performance.md, "The top
-   * items on their own"):
+   * ties by SKU (docs/api.md, Analytics), in one statement (docs/decisions.md, "The top items'
+   * statement is planned on the range's real size"):
    * - the claims are an index-only range scan of `claims_submitted_at_idx` (partner, submitted_at,
    *   including item and amount): the range's instants widened by a day each way (any time zone's
    *   midnight is within it). An instant from the second UTC midnight of the range to its last one is

@@ -195,7 +195,7 @@ function csvColumns(series: CsvSeries, money: boolean, currency: string): CsvCol
 
 /**
  * A partner's analytics (from the rollups), its top items (from the claims submitted in the range) and
- * their CSV (docs/api.md, Analytics; Analytics top items).
+ * their CSV (docs/api.md, Analytics).
  */
 @Injectable()
 export class AnalyticsService {
