@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { DataSource } from 'typeorm';
 import { addDays } from '../src/analytics/analytics.buckets.js';
 import { SERIES_KEYS } from '../src/analytics/analytics.series.js';
-import type { AnalyticsDto } from '../src/analytics/dto/analytics.dto.js';
+import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
 import { partnerToday } from '../src/claims/claims.service.js';
 import type { InventoryItem } from '../src/inventory/inventory-item.entity.js';
 import { type ClaimsWorld, claimsClient, claimsWorld, draftBody } from './support/claims-api.js';
@@ -15,7 +15,8 @@ type Who = 'viewer' | 'manager' | 'admin' | 'staff' | 'outsider';
 
 /**
  * The analytics API (docs/api.md, Analytics): its defaults and buckets, an answer that includes a
- * movement or a transition as soon as it is acknowledged, its 400s, who may read it, and its CSV.
+ * movement or a transition as soon as it is acknowledged, the top items on their own route, their 400s,
+ * who may read them, and the CSV.
  */
 describe('analytics API', () => {
   let database: TestDatabase;
@@ -50,6 +51,11 @@ describe('analytics API', () => {
     expect([response.statusCode, response.headers['cache-control']]).toEqual([200, 'no-store']);
     return response.json<AnalyticsDto>();
   };
+  const topItems = async (query = '', who: Who = 'viewer'): Promise<AnalyticsTopItemsDto> => {
+    const response = await get(`analytics/top-items${query}`, who);
+    expect([response.statusCode, response.headers['cache-control']]).toEqual([200, 'no-store']);
+    return response.json<AnalyticsTopItemsDto>();
+  };
   const pointOf = (answer: AnalyticsDto, key: string, bucket = today()) =>
     answer.series.find((series) => series.key === key)?.points.find((p) => p.bucket === bucket)
       ?.value;
@@ -74,7 +80,30 @@ describe('analytics API', () => {
     expect(pointOf(answer, 'median_days_to_decision')).toBeNull();
     expect(pointOf(answer, 'units_on_hand')).toBe(1000 + 50);
     expect(pointOf(answer, 'value_on_hand')).toBe(1000 * 250 + 50 * 1234);
-    expect(answer.topItems).toEqual([]);
+    // The series only: the top items are their own request.
+    expect(Object.keys(answer).sort()).toEqual([
+      'currency',
+      'from',
+      'granularity',
+      'series',
+      'timeZone',
+      'to',
+    ]);
+  });
+
+  it('answers the top items of the same 90 days on their own route, none before a claim is submitted', async () => {
+    expect(await topItems()).toEqual({
+      from: addDays(today(), -89),
+      to: today(),
+      timeZone: 'America/New_York',
+      items: [],
+    });
+    expect(await topItems('?from=2026-01-31&to=2026-03-01')).toEqual({
+      from: '2026-01-31',
+      to: '2026-03-01',
+      timeZone: 'America/New_York',
+      items: [],
+    });
   });
 
   it('labels partial weeks by their Monday and partial months by their 1st, and allows days after today', async () => {
@@ -123,13 +152,18 @@ describe('analytics API', () => {
     const afterSubmit = await analytics();
     expect(pointOf(afterSubmit, 'claims_filed_lost')).toBe(1);
     expect(pointOf(afterSubmit, 'amount_claimed')).toBe(2468);
-    expect(afterSubmit.topItems).toEqual([
-      {
-        item: { id: formulaItem.id, sku: '+SKU-1', name: '=HYPERLINK("http://evil.test")' },
-        claims: 1,
-        amountClaimed: { amount: 2468, currency: 'EUR' },
-      },
-    ]);
+    const top = {
+      item: { id: formulaItem.id, sku: '+SKU-1', name: '=HYPERLINK("http://evil.test")' },
+      claims: 1,
+      amountClaimed: { amount: 2468, currency: 'EUR' },
+    };
+    expect((await topItems()).items).toEqual([top]);
+    expect((await topItems(`?from=${today()}&to=${today()}`)).items).toEqual([top]);
+    // Submitted today: not in a range that ends yesterday, nor in one that begins tomorrow.
+    const yesterday = addDays(today(), -1);
+    expect((await topItems(`?from=${addDays(today(), -30)}&to=${yesterday}`)).items).toEqual([]);
+    const tomorrow = addDays(today(), 1);
+    expect((await topItems(`?from=${tomorrow}&to=${tomorrow}`)).items).toEqual([]);
 
     expect(
       (await client.transition('staff', claim.id, { action: 'start_review' }, 2)).statusCode,
@@ -169,9 +203,17 @@ describe('analytics API', () => {
       ['?bucket=day', 'bucket'],
       ['?series=amount_paid', 'series'],
     ];
-    for (const [query, field] of cases) {
-      const response = await get(`analytics${query}`);
-      expect([query, response.statusCode, response.headers['content-type']]).toEqual([
+    // The top items: the same range and its 400s, and no granularity (they have no buckets).
+    const topItemsCases = cases
+      .filter(([, field]) => field !== 'granularity')
+      .concat([['?granularity=week', 'granularity']]);
+    for (const [path, query, field] of [
+      ...cases.map(([query, field]) => ['analytics', query, field]),
+      ...topItemsCases.map(([query, field]) => ['analytics/top-items', query, field]),
+    ] as Array<[string, string, string]>) {
+      const response = await get(`${path}${query}`);
+      expect([path, query, response.statusCode, response.headers['content-type']]).toEqual([
+        path,
         query,
         400,
         'application/problem+json; charset=utf-8',
@@ -179,9 +221,11 @@ describe('analytics API', () => {
       expect(response.json()).toMatchObject({ code: 'validation', errors: [{ field }] });
     }
     // Exactly two years: allowed (the same calendar date).
-    expect((await get('analytics?from=2024-11-25&to=2026-11-25')).statusCode).toBe(200);
-    expect((await get('analytics?from=2026-02-28&to=2028-02-29')).statusCode).toBe(200);
-    expect((await get('analytics?from=2026-02-27&to=2028-02-29')).statusCode).toBe(400);
+    for (const path of ['analytics', 'analytics/top-items']) {
+      expect((await get(`${path}?from=2024-11-25&to=2026-11-25`)).statusCode).toBe(200);
+      expect((await get(`${path}?from=2026-02-28&to=2028-02-29`)).statusCode).toBe(200);
+      expect((await get(`${path}?from=2026-02-27&to=2028-02-29`)).statusCode).toBe(400);
+    }
 
     for (const [query, field] of [
       ['', 'series'],
@@ -198,12 +242,13 @@ describe('analytics API', () => {
   it('answers members of every role and staff; another partner’s member gets the 404 of a missing partner', async () => {
     for (const who of ['viewer', 'manager', 'admin', 'staff'] as const) {
       expect([who, (await get('analytics', who)).statusCode]).toEqual([who, 200]);
+      expect([who, (await get('analytics/top-items', who)).statusCode]).toEqual([who, 200]);
       expect([who, (await get('analytics.csv?series=units_lost', who)).statusCode]).toEqual([
         who,
         200,
       ]);
     }
-    for (const path of ['analytics', 'analytics.csv?series=top_items']) {
+    for (const path of ['analytics', 'analytics/top-items', 'analytics.csv?series=top_items']) {
       const outsider = await get(path, 'outsider');
       expect([path, outsider.statusCode]).toEqual([path, 404]);
       const missing = await api.request({
@@ -246,9 +291,162 @@ describe('analytics API', () => {
     expect(rate[1]).toEqual([from, '']);
     expect(rate[7]).toEqual([today(), '1']);
 
+    // The top items of the same days as their own route answers them.
+    expect((await topItems(`?from=${from}&to=${today()}`)).items).toHaveLength(1);
     expect(await csv('top_items')).toEqual([
       ['sku', 'name', 'claims', 'amount', 'currency'],
       ["'+SKU-1", `'=HYPERLINK("http://evil.test")`, '1', '24.68', 'EUR'],
     ]);
+    const before = addDays(from, -1);
+    const none = await get(`analytics.csv?series=top_items&from=${before}&to=${before}`);
+    expect(Papa.parse<string[]>(none.body.trim(), { newline: '\r\n' }).data).toEqual([
+      ['sku', 'name', 'claims', 'amount', 'currency'],
+    ]);
   });
+});
+
+/**
+ * The top items' own route (docs/api.md, Analytics) on claims inserted as they are stored: the
+ * ten largest sums with the ties at the tenth broken by SKU, and a claim counted on the partner day of
+ * its submission at both ends of the range, far ahead of UTC and far behind it.
+ */
+describe('analytics top items', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    api = await startTestApp({ databaseUrl: database.url, env: CHEAP_ARGON2 });
+    dataSource = api.app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.stop();
+  });
+
+  const topItems = async (world: ClaimsWorld, query: string): Promise<AnalyticsTopItemsDto> => {
+    const response = await api.request({
+      url: `/api/partners/${world.partner.slug}/analytics/top-items${query}`,
+      headers: { authorization: `Bearer ${world.tokens.viewer}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<AnalyticsTopItemsDto>();
+  };
+  const item = async (world: ClaimsWorld, sku: string): Promise<string> => {
+    const [inserted] = await insertItems(dataSource, world.partner.id, [
+      { sku, name: `Name ${sku}` },
+    ]);
+    return inserted?.id ?? '';
+  };
+  /** A claim stored as submitted at `submittedAt` (null: a draft), of type other when no item. */
+  const claim = async (
+    world: ClaimsWorld,
+    itemId: string | null,
+    amount: number,
+    submittedAt: string | null,
+  ): Promise<void> => {
+    await dataSource.query(
+      `INSERT INTO claims (partner_id, number, type, status, item_id, quantity, unit_value, amount_claimed,
+         currency, incident_date, description, submitted_at)
+       VALUES ($1, (SELECT count(*) + 1 FROM claims WHERE partner_id = $1), $2, $3, $4, 1, $5::integer, $5::bigint, 'EUR',
+         '2026-03-01', 'A claim of the top items test', $6)`,
+      [
+        world.partner.id,
+        itemId === null ? 'other' : 'lost',
+        submittedAt === null ? 'draft' : 'in_review',
+        itemId,
+        amount,
+        submittedAt,
+      ],
+    );
+  };
+
+  it('lists the ten largest sums with ties at the tenth broken by SKU, not drafts nor claims without an item', async () => {
+    const world = await claimsWorld(api, dataSource, 'top-ties', { timeZone: 'Europe/Berlin' });
+    const at = '2026-03-11T12:00:00Z';
+    const big: string[] = [];
+    for (let rank = 1; rank <= 8; rank += 1) {
+      const id = await item(world, `BIG-${rank}`);
+      big.push(id);
+      await claim(world, id, 10_000 - rank * 1000, at);
+    }
+    // A second claim of the first: two claims, one sum.
+    await claim(world, big[0] ?? '', 500, at);
+    // Twelve tied at the ninth place, inserted in the reverse of their SKUs' order: two are listed.
+    for (let tie = 12; tie >= 1; tie -= 1) {
+      const sku = `TIE-${String(tie).padStart(2, '0')}`;
+      await claim(world, await item(world, sku), 1000, at);
+    }
+    await claim(world, await item(world, 'LOW'), 999, at);
+    await claim(world, await item(world, 'DRAFT'), 1_000_000, null);
+    await claim(world, null, 1_000_000, at);
+
+    const answer = await topItems(world, '?from=2026-03-01&to=2026-03-31');
+    expect(
+      answer.items.map(({ item: { sku }, claims, amountClaimed }) => [
+        sku,
+        claims,
+        amountClaimed.amount,
+      ]),
+    ).toEqual([
+      ['BIG-1', 2, 9500],
+      ['BIG-2', 1, 8000],
+      ['BIG-3', 1, 7000],
+      ['BIG-4', 1, 6000],
+      ['BIG-5', 1, 5000],
+      ['BIG-6', 1, 4000],
+      ['BIG-7', 1, 3000],
+      ['BIG-8', 1, 2000],
+      ['TIE-01', 1, 1000],
+      ['TIE-02', 1, 1000],
+    ]);
+    expect(answer.items[0]).toEqual({
+      item: { id: big[0], sku: 'BIG-1', name: 'Name BIG-1' },
+      claims: 2,
+      amountClaimed: { amount: 9500, currency: 'EUR' },
+    });
+  });
+
+  it.each([
+    // 14 hours ahead of UTC: the partner day 2026-03-10 begins at 2026-03-09T10:00:00Z.
+    [
+      'Pacific/Kiritimati',
+      '2026-03-09T09:59:59Z',
+      '2026-03-09T10:00:00Z',
+      '2026-03-12T09:59:59Z',
+      '2026-03-12T10:00:00Z',
+    ],
+    // 11 hours behind: it begins at 2026-03-10T11:00:00Z.
+    [
+      'Pacific/Pago_Pago',
+      '2026-03-10T10:59:59Z',
+      '2026-03-10T11:00:00Z',
+      '2026-03-13T10:59:59Z',
+      '2026-03-13T11:00:00Z',
+    ],
+  ])(
+    'counts a claim on the partner day of its submission at both ends of the range (%s)',
+    async (zone, before, first, last, after) => {
+      const world = await claimsWorld(api, dataSource, 'top-days', { timeZone: zone });
+      const instants = { before, first, last, after };
+      for (const [sku, submittedAt] of Object.entries(instants)) {
+        await claim(world, await item(world, sku), sku.length * 100, submittedAt);
+      }
+      const skus = async (query: string) =>
+        (await topItems(world, query)).items.map((entry) => entry.item.sku);
+
+      expect(await skus('?from=2026-03-10&to=2026-03-12')).toEqual(['first', 'last']);
+      expect(await skus('?from=2026-03-09&to=2026-03-09')).toEqual(['before']);
+      expect(await skus('?from=2026-03-13&to=2026-03-13')).toEqual(['after']);
+      expect(await skus('?from=2026-03-11&to=2026-03-11')).toEqual([]);
+      expect(await skus('?from=2026-03-09&to=2026-03-13')).toEqual([
+        'before',
+        'after',
+        'first',
+        'last',
+      ]);
+    },
+  );
 });

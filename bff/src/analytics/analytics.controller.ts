@@ -8,7 +8,13 @@ import {
 } from '../partners/decorators/current-partner.decorator.js';
 import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
 import { AnalyticsService } from './analytics.service.js';
-import { AnalyticsCsvQueryDto, AnalyticsDto, AnalyticsQueryDto } from './dto/analytics.dto.js';
+import {
+  AnalyticsCsvQueryDto,
+  AnalyticsDaysQueryDto,
+  AnalyticsDto,
+  AnalyticsQueryDto,
+  AnalyticsTopItemsDto,
+} from './dto/analytics.dto.js';
 
 const BAD_RANGE = ApiBadRequestResponse({
   type: ProblemDetails,
@@ -16,7 +22,10 @@ const BAD_RANGE = ApiBadRequestResponse({
     'A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`).',
 });
 
-/** A partner's analytics (docs/api.md, Analytics; docs/product.md §3), read from the rollups. */
+/**
+ * A partner's analytics (docs/api.md, Analytics; docs/product.md §3), read from the rollups, and its
+ * top items, their own request (docs/decisions.md, "The top items are their own request").
+ */
 @ApiTags('analytics')
 @PartnerController()
 export class AnalyticsController {
@@ -26,7 +35,7 @@ export class AnalyticsController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary:
-      'The partner’s claims and stock over a range of its days, by day, ISO week or month: every series, and the top items by amount claimed.',
+      'The partner’s claims and stock over a range of its days, by day, ISO week or month: every series.',
     operationId: 'getAnalytics',
   })
   @ApiOkResponse({ type: AnalyticsDto })
@@ -38,6 +47,26 @@ export class AnalyticsController {
     return this.analytics.analytics(context, query);
   }
 
+  @Get('analytics/top-items')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary:
+      'The 10 items with the most amount claimed by the claims submitted on a range of the partner’s days.',
+    operationId: 'getAnalyticsTopItems',
+  })
+  @ApiOkResponse({ type: AnalyticsTopItemsDto })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description:
+      'A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, or another parameter (`granularity` included) (`code: validation`).',
+  })
+  topItems(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: AnalyticsDaysQueryDto,
+  ): Promise<AnalyticsTopItemsDto> {
+    return this.analytics.topItems(context, query);
+  }
+
   @Get('analytics.csv')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
@@ -45,7 +74,7 @@ export class AnalyticsController {
     operationId: 'exportAnalytics',
   })
   @ApiCsvExport(
-    'text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items`.',
+    'text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items` (the top items of `GET …/analytics/top-items` over the same days).',
   )
   @ApiBadRequestResponse({
     type: ProblemDetails,

@@ -1,10 +1,11 @@
 import { SERIES, type SeriesKey } from './analytics.series.js';
 
 /**
- * The analytics computed the plain way: GROUP BY over the raw rows (claims, claim_events,
- * inventory_movements, inventory_items, partners), nothing read from the rollups, each definition of
- * docs/api.md (Analytics) spelled in SQL on its own. The property test holds the rollup-served API to
- * it point for point; a benchmark can time it against the API.
+ * The analytics and their top items computed the plain way: GROUP BY over the raw rows (claims,
+ * claim_events, inventory_movements, inventory_items, partners), nothing read from the rollups or
+ * `claims_submitted_at_idx`, each definition of docs/api.md (Analytics, Analytics top items) spelled in
+ * SQL on its own. The property test holds the two endpoints to it point for point and item for item; a
+ * benchmark can time it against them.
  *
  * Deliberately independent of the service where the definitions allow it: buckets come from
  * generate_series and date_trunc (not analytics.buckets.ts), a claim's submission day from its submit
@@ -28,11 +29,12 @@ export interface ReferenceAnalytics {
     key: SeriesKey;
     points: Array<{ bucket: string; value: number | null }>;
   }>;
-  topItems: Array<{
-    item: { id: string; sku: string; name: string };
-    claims: number;
-    amountClaimed: number;
-  }>;
+}
+
+export interface ReferenceTopItem {
+  item: { id: string; sku: string; name: string };
+  claims: number;
+  amountClaimed: number;
 }
 
 type Row = Record<string, unknown>;
@@ -143,7 +145,7 @@ const TOP_ITEMS_SQL = `
    ORDER BY sum(c.amount_claimed) DESC, i.sku
    LIMIT 10`;
 
-/** The partner's analytics for the range, from the raw rows. */
+/** The partner's analytics (every series) for the range, from the raw rows. */
 export async function referenceAnalytics(
   sql: SqlRunner,
   partnerId: string,
@@ -152,16 +154,24 @@ export async function referenceAnalytics(
   const rows = rowsOf(
     await sql.query(SERIES_SQL, [partnerId, query.from, query.to, query.granularity]),
   );
-  const top = rowsOf(await sql.query(TOP_ITEMS_SQL, [partnerId, query.from, query.to]));
   return {
     series: SERIES.map(({ key }) => ({
       key,
       points: rows.map((row) => ({ bucket: String(row.bucket), value: nullableNumber(row[key]) })),
     })),
-    topItems: top.map((row) => ({
-      item: { id: String(row.id), sku: String(row.sku), name: String(row.name) },
-      claims: Number(row.claims),
-      amountClaimed: Number(row.amount_claimed),
-    })),
   };
+}
+
+/** The partner's top items for the range's days (its granularity plays no part), from the raw rows. */
+export async function referenceTopItems(
+  sql: SqlRunner,
+  partnerId: string,
+  query: Pick<ReferenceQuery, 'from' | 'to'>,
+): Promise<ReferenceTopItem[]> {
+  const top = rowsOf(await sql.query(TOP_ITEMS_SQL, [partnerId, query.from, query.to]));
+  return top.map((row) => ({
+    item: { id: String(row.id), sku: String(row.sku), name: String(row.name) },
+    claims: Number(row.claims),
+    amountClaimed: Number(row.amount_claimed),
+  }));
 }

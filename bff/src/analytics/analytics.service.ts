@@ -8,6 +8,7 @@ import { ProblemException } from '../common/problem-details.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { addDays, bucketsOf, yearsBefore } from './analytics.buckets.js';
 import {
+  type AnalyticsDays,
   type AnalyticsRange,
   AnalyticsRepository,
   type AnalyticsRows,
@@ -21,10 +22,11 @@ import {
 } from './analytics.series.js';
 import type {
   AnalyticsCsvQueryDto,
+  AnalyticsDaysQueryDto,
   AnalyticsDto,
   AnalyticsQueryDto,
   AnalyticsSeriesDto,
-  AnalyticsTopItemDto,
+  AnalyticsTopItemsDto,
 } from './dto/analytics.dto.js';
 
 function invalid(field: string, message: string): ProblemException {
@@ -32,10 +34,15 @@ function invalid(field: string, message: string): ProblemException {
 }
 
 /**
- * The range of a query, defaults filled in (to = the partner's today, from = to − 89 days), or 400:
- * from after to, or from before the same calendar date two years before to.
+ * The days of a query, defaults filled in (to = the partner's today, from = to − 89 days), or 400:
+ * from after to, or from before the same calendar date two years before to. The analytics and their
+ * top items share them.
  */
-export function rangeOf(query: AnalyticsQueryDto, today: string, timeZone: string): AnalyticsRange {
+export function daysOf(
+  query: AnalyticsDaysQueryDto,
+  today: string,
+  timeZone: string,
+): AnalyticsDays {
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw invalid('from', `from must not be after to (${to})`);
@@ -43,7 +50,12 @@ export function rangeOf(query: AnalyticsQueryDto, today: string, timeZone: strin
   if (from < earliest) {
     throw invalid('from', `The range is at most two years: from must be on or after ${earliest}`);
   }
-  return { from, to, granularity: query.granularity ?? 'day', timeZone };
+  return { from, to, timeZone };
+}
+
+/** The range of an analytics query: its days (or 400), bucketed by day unless it says otherwise. */
+export function rangeOf(query: AnalyticsQueryDto, today: string, timeZone: string): AnalyticsRange {
+  return { ...daysOf(query, today, timeZone), granularity: query.granularity ?? 'day' };
 }
 
 /** The median of a histogram of whole days, sorted by days; two middle values are averaged. */
@@ -181,7 +193,10 @@ function csvColumns(series: CsvSeries, money: boolean, currency: string): CsvCol
   return money ? [column('bucket'), amount, currencyColumn] : [column('bucket'), column('value')];
 }
 
-/** A partner's analytics and their CSV, from the rollups (docs/api.md, Analytics). */
+/**
+ * A partner's analytics (from the rollups), its top items (from the claims submitted in the range) and
+ * their CSV (docs/api.md, Analytics).
+ */
 @Injectable()
 export class AnalyticsService {
   constructor(
@@ -189,19 +204,14 @@ export class AnalyticsService {
     private readonly clock: Clock,
   ) {}
 
+  private today(context: PartnerContext): string {
+    return partnerToday(this.clock.now(), context.partner.timeZone);
+  }
+
   async analytics(context: PartnerContext, query: AnalyticsQueryDto): Promise<AnalyticsDto> {
     const { partner } = context;
-    const range = rangeOf(
-      query,
-      partnerToday(this.clock.now(), partner.timeZone),
-      partner.timeZone,
-    );
+    const range = rangeOf(query, this.today(context), partner.timeZone);
     const rows = await this.repository.read(partner.id, range);
-    const topItems: AnalyticsTopItemDto[] = rows.topItems.map((row) => ({
-      item: { id: row.id, sku: row.sku, name: row.name },
-      claims: row.claims,
-      amountClaimed: { amount: row.amountClaimed, currency: partner.currency },
-    }));
     return {
       from: range.from,
       to: range.to,
@@ -209,33 +219,62 @@ export class AnalyticsService {
       timeZone: partner.timeZone,
       currency: partner.currency,
       series: seriesOf(range, rows),
-      topItems,
     };
   }
 
+  async topItems(
+    context: PartnerContext,
+    query: AnalyticsDaysQueryDto,
+  ): Promise<AnalyticsTopItemsDto> {
+    const { partner } = context;
+    const days = daysOf(query, this.today(context), partner.timeZone);
+    const rows = await this.repository.topItems(partner.id, days);
+    return {
+      from: days.from,
+      to: days.to,
+      timeZone: partner.timeZone,
+      items: rows.map((row) => ({
+        item: { id: row.id, sku: row.sku, name: row.name },
+        claims: row.claims,
+        amountClaimed: { amount: row.amountClaimed, currency: partner.currency },
+      })),
+    };
+  }
+
+  /**
+   * One series as CSV, from the analytics of the query; or the top items (`top_items`), from their own
+   * query over the same days (the granularity plays no part): neither reads what the other needs.
+   */
   async exportCsv(context: PartnerContext, query: AnalyticsCsvQueryDto): Promise<StreamableFile> {
-    const answer = await this.analytics(context, query);
     const { series: key } = query;
-    const filename = `analytics-${key}-${answer.from}-${answer.to}.csv`;
-    let rows: CsvRow[];
-    let money = false;
+    const { currency } = context.partner;
     if (key === 'top_items') {
-      rows = answer.topItems.map((top) => ({
-        sku: top.item.sku,
-        name: top.item.name,
-        claims: top.claims,
-        amount: top.amountClaimed.amount,
+      const top = await this.topItems(context, query);
+      const rows = top.items.map((entry): CsvRow => ({
+        sku: entry.item.sku,
+        name: entry.item.name,
+        claims: entry.claims,
+        amount: entry.amountClaimed.amount,
       }));
-    } else {
-      const series = answer.series.find((candidate) => candidate.key === key);
-      if (series === undefined) throw invalid('series', `No series ${key}`);
-      money = series.unit === 'money';
-      rows = series.points.map((point): CsvRow =>
-        money
-          ? { bucket: point.bucket, amount: point.value }
-          : { bucket: point.bucket, value: point.value },
+      return csvFile(
+        `analytics-${key}-${top.from}-${top.to}.csv`,
+        rows,
+        csvColumns(key, false, currency),
       );
     }
-    return csvFile(filename, rows, csvColumns(key, money, answer.currency));
+    const answer = await this.analytics(context, query);
+    const series = answer.series.find((candidate) => candidate.key === key);
+    if (series === undefined) throw invalid('series', `No series ${key}`);
+    const money = series.unit === 'money';
+    const rows = series.points.map((point): CsvRow =>
+      money
+        ? { bucket: point.bucket, amount: point.value }
+        : { bucket: point.bucket, value: point.value },
+    );
+    return csvFile(
+      `analytics-${key}-${answer.from}-${answer.to}.csv`,
+      rows,
+      csvColumns(key, money, currency),
+    );
   }
 }

@@ -48,6 +48,16 @@ type Analytics = {
   series: Series[];
 };
 
+type TopItems = {
+  from: string;
+  to: string;
+  items: Array<{
+    item: { id: string; sku: string; name: string };
+    claims: number;
+    amountClaimed: Money;
+  }>;
+};
+
 /** GET from the page, with its cookies: what the screen itself was answered. */
 async function apiFromPage<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => {
@@ -294,6 +304,51 @@ test.describe('analytics', () => {
     );
     expect(response.status()).toBe(200);
     expect((await response.text()).split(/\r?\n/)[0]).toBe('bucket,value');
+  });
+
+  test('asks for the top items beside the series, and their card shows the API’s, with their CSV', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, MANAGER);
+    // The order in which the browser sent and was answered: the top items are not asked after the series.
+    const events: string[] = [];
+    const pathOf = (url: string) => new URL(url).pathname;
+    page.on('request', (request) => events.push(`sent ${pathOf(request.url())}`));
+    page.on('response', (response) => events.push(`answered ${pathOf(response.url())}`));
+    await page.goto(ANALYTICS);
+    await expect(chartsDrawn(page)).toBeVisible({ timeout: 60_000 });
+    const series = '/api/partners/acme-outdoor/analytics';
+    const topItemsPath = `${series}/top-items`;
+    expect(events).toContain(`sent ${topItemsPath}`);
+    expect(events.indexOf(`sent ${topItemsPath}`)).toBeLessThan(
+      events.indexOf(`answered ${series}`),
+    );
+
+    // The screen's default period is the API's.
+    const top = await apiFromPage<TopItems>(page, topItemsPath);
+    const card = page.getByRole('region', { name: 'Top items by amount claimed' });
+    // acme-outdoor's demo claims were submitted over the last weeks: some items are listed.
+    expect(top.items.length).toBeGreaterThan(0);
+    const rows = card.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(top.items.length);
+    const shown = await rows.evaluateAll((trs) =>
+      trs.map((tr) => tr.querySelector('th, td')?.textContent ?? ''),
+    );
+    expect(shown).toEqual(top.items.map(({ item }) => `${item.sku} ${item.name}`));
+
+    const csv = card.getByRole('link', { name: 'Download top items as CSV' });
+    const href = new URL((await csv.getAttribute('href')) ?? '', page.url());
+    expect(href.pathname).toBe('/api/partners/acme-outdoor/analytics.csv');
+    expect([...href.searchParams.entries()]).toEqual([
+      ['from', top.from],
+      ['to', top.to],
+      ['series', 'top_items'],
+    ]);
+    const response = await page.request.get(href.toString());
+    expect(response.status()).toBe(200);
+    const lines = (await response.text()).split(/\r\n/).filter((line) => line !== '');
+    expect(lines[0]).toBe('sku,name,claims,amount,currency');
+    expect(lines).toHaveLength(top.items.length + 1);
   });
 
   test('fits a 375 px screen', async ({ page }) => {

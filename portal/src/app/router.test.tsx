@@ -45,7 +45,13 @@ const signedInAsViewer = () =>
         timeZone: 'Europe/Berlin',
         currency: 'EUR',
         series: [],
-        topItems: [],
+      }),
+    'GET /api/partners/acme-outdoor/analytics/top-items': () =>
+      Response.json({
+        from: '2026-08-28',
+        to: '2026-11-25',
+        timeZone: 'Europe/Berlin',
+        items: [],
       }),
   });
 

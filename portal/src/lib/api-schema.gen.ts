@@ -213,7 +213,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series, and the top items by amount claimed. */
+        /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series. */
         get: operations["getAnalytics"];
         put?: never;
         post?: never;
@@ -232,6 +232,23 @@ export interface paths {
         };
         /** One series of the analytics (or the top items) as CSV. */
         get: operations["exportAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/analytics/top-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 items with the most amount claimed by the claims submitted on a range of the partner’s days. */
+        get: operations["getAnalyticsTopItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -649,8 +666,6 @@ export interface components {
             timeZone: string;
             /** Format: date */
             to: string;
-            /** @description The 10 items with the most amount claimed by claims submitted in the range; ties by SKU. */
-            topItems: components["schemas"]["AnalyticsTopItem"][];
         };
         /** @enum {string} */
         AnalyticsCsvSeries: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged" | "top_items";
@@ -684,6 +699,19 @@ export interface components {
             /** @description Claims of the item submitted in the range. */
             claims: number;
             item: components["schemas"]["ClaimItem"];
+        };
+        AnalyticsTopItems: {
+            /** Format: date */
+            from: string;
+            /** @description The 10 items with the most amount claimed by the claims submitted on the range’s days (any status since); ties by SKU. Claims without an item (type other) are no item’s. */
+            items: components["schemas"]["AnalyticsTopItem"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** Format: date */
+            to: string;
         };
         AttentionItem: {
             /** @description The claim (info_requested, draft); null for an unclaimed movement. */
@@ -1884,7 +1912,7 @@ export interface operations {
                 to?: string;
                 /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
                 granularity?: components["schemas"]["AnalyticsGranularity"];
-                /** @description A series’ key, or `top_items`. */
+                /** @description A series’ key, or `top_items` (the top items of the range’s days, as `GET …/analytics/top-items` answers them; `granularity` plays no part). */
                 series: components["schemas"]["AnalyticsCsvSeries"];
             };
             header?: never;
@@ -1896,7 +1924,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items`. */
+            /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items` (the top items of `GET …/analytics/top-items` over the same days). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1912,6 +1940,60 @@ export interface operations {
                 };
                 content: {
                     "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAnalyticsTopItems: {
+        parameters: {
+            query?: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTopItems"];
+                };
+            };
+            /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, or another parameter (`granularity` included) (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not signed in. */

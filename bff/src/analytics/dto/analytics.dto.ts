@@ -26,8 +26,8 @@ function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** `?from&to&granularity` of the analytics (docs/api.md, Analytics). */
-export class AnalyticsQueryDto {
+/** `?from&to` of the top items, and the days of the analytics (docs/api.md, Analytics). */
+export class AnalyticsDaysQueryDto {
   @ApiPropertyOptional({
     format: 'date',
     description:
@@ -45,7 +45,10 @@ export class AnalyticsQueryDto {
   @IsOptional()
   @IsCalendarDate()
   to?: string;
+}
 
+/** `?from&to&granularity` of the analytics (docs/api.md, Analytics). */
+export class AnalyticsQueryDto extends AnalyticsDaysQueryDto {
   @ApiPropertyOptional({
     enum: GRANULARITIES,
     enumName: 'AnalyticsGranularity',
@@ -63,7 +66,8 @@ export class AnalyticsCsvQueryDto extends AnalyticsQueryDto {
   @ApiProperty({
     enum: CSV_SERIES,
     enumName: 'AnalyticsCsvSeries',
-    description: 'A series’ key, or `top_items`.',
+    description:
+      'A series’ key, or `top_items` (the top items of the range’s days, as `GET …/analytics/top-items` answers them; `granularity` plays no part).',
   })
   @IsIn(CSV_SERIES)
   series!: CsvSeries;
@@ -141,11 +145,23 @@ export class AnalyticsDto {
       'claims_filed_{lost,damaged,shortage,other}, amount_claimed, amount_approved, amount_paid, approval_rate, median_days_to_decision, units_on_hand, value_on_hand, units_lost, units_damaged, value_lost, value_damaged: always all, in this order.',
   })
   series!: AnalyticsSeriesDto[];
+}
+
+@ApiSchema({ name: 'AnalyticsTopItems' })
+export class AnalyticsTopItemsDto {
+  @ApiProperty({ format: 'date' })
+  from!: string;
+
+  @ApiProperty({ format: 'date' })
+  to!: string;
+
+  @ApiProperty({ example: 'Europe/Berlin', description: 'The partner’s time zone: its days.' })
+  timeZone!: string;
 
   @ApiProperty({
     type: [AnalyticsTopItemDto],
     description:
-      'The 10 items with the most amount claimed by claims submitted in the range; ties by SKU.',
+      'The 10 items with the most amount claimed by the claims submitted on the range’s days (any status since); ties by SKU. Claims without an item (type other) are no item’s.',
   })
-  topItems!: AnalyticsTopItemDto[];
+  items!: AnalyticsTopItemDto[];
 }

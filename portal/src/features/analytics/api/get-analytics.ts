@@ -5,13 +5,13 @@ import type { ApiData, ApiQuery } from '@/lib/api-paths';
 
 /**
  * GET /api/partners/{slug}/analytics: one point per bucket (day, ISO week or month, in the
- * partner's time zone) of every series, and the top items by amount claimed (docs/api.md).
+ * partner's time zone) of every series (docs/api.md). The top items are their own request
+ * (get-top-items.ts).
  */
 export type Analytics = ApiData<'/api/partners/{partnerSlug}/analytics', 'get'>;
 export type AnalyticsSeries = Analytics['series'][number];
 export type SeriesKey = AnalyticsSeries['key'];
 export type SeriesUnit = AnalyticsSeries['unit'];
-export type TopItem = Analytics['topItems'][number];
 
 type AnalyticsQuery = ApiQuery<'/api/partners/{partnerSlug}/analytics', 'get'>;
 export type Granularity = NonNullable<AnalyticsQuery['granularity']>;

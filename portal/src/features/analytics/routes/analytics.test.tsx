@@ -5,9 +5,10 @@ import { acme, partnerBody, viewerSession } from '@/testing/fixtures';
 import { mockApi, problem, type ApiHandler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
-import { analytics, blankAnalytics } from '../testing/analytics-fixtures';
+import { analytics, blankAnalytics, noTopItems, topItems } from '../testing/analytics-fixtures';
 
 const ANALYTICS = '/api/partners/acme-outdoor/analytics';
+const TOP_ITEMS = `${ANALYTICS}/top-items`;
 
 function analyticsApi(handlers: Record<string, ApiHandler> = {}) {
   return mockApi({
@@ -22,14 +23,27 @@ function analyticsApi(handlers: Record<string, ApiHandler> = {}) {
         granularity: query.get('granularity'),
       });
     },
+    [`GET ${TOP_ITEMS}`]: (request) => {
+      const query = new URL(request.url).searchParams;
+      return Response.json({ ...topItems, from: query.get('from'), to: query.get('to') });
+    },
     ...handlers,
   });
 }
 
-const lastQuery = (api: ReturnType<typeof mockApi>) => {
-  const sent = api.requests.filter((request) => new URL(request.url).pathname === ANALYTICS);
+const lastQuery = (api: ReturnType<typeof mockApi>, path = ANALYTICS) => {
+  const sent = api.requests.filter((request) => new URL(request.url).pathname === path);
   return new URL(sent.at(-1)?.url ?? 'http://x/').searchParams;
 };
+
+/** A response the test sends when it chooses: the request stays pending until then. */
+function deferred() {
+  let send: (response: Response) => void = () => undefined;
+  const response = new Promise<Response>((resolve) => {
+    send = resolve;
+  });
+  return { response, send };
+}
 
 const card = (name: string) => screen.getByRole('region', { name });
 
@@ -66,6 +80,9 @@ describe('analytics', () => {
     expect(query.get('from')).toBe('2026-08-28');
     expect(query.get('to')).toBe('2026-11-25');
     expect(query.get('granularity')).toBe('week');
+    const top = lastQuery(api, TOP_ITEMS);
+    expect([...top.keys()]).toEqual(['from', 'to']);
+    expect([top.get('from'), top.get('to')]).toEqual(['2026-08-28', '2026-11-25']);
     expect(screen.getByRole('radio', { name: 'Week' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveDisplayValue('Last 90 days');
     await waitFor(() => expect(document.title).toBe('Analytics · acme-outdoor · Partner Portal'));
@@ -89,6 +106,7 @@ describe('analytics', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Preset' }), 'Last 30 days');
     await waitFor(() => expect(lastQuery(api).get('from')).toBe('2026-10-27'));
+    expect(lastQuery(api, TOP_ITEMS).get('from')).toBe('2026-10-27');
     const search = new URLSearchParams(router.state.location.search);
     expect([search.get('from'), search.get('to'), search.get('granularity')]).toEqual([
       '2026-10-27',
@@ -139,9 +157,67 @@ describe('analytics', () => {
     expect(within(days).getAllByRole('row')[1]).toHaveTextContent('4.5 days');
 
     const top = card('Top items by amount claimed');
-    expect(within(top).getByRole('row', { name: /ACM-TNT-00001/ })).toHaveTextContent(
+    expect(await within(top).findByRole('row', { name: /ACM-TNT-00001/ })).toHaveTextContent(
       'ACM-TNT-00001 Trailhead tent3€1,200.00',
     );
+  });
+
+  it('asks for the series and the top items together, and shows the charts before the top items arrive', async () => {
+    const series = deferred();
+    const items = deferred();
+    const api = analyticsApi({
+      [`GET ${ANALYTICS}`]: () => series.response,
+      [`GET ${TOP_ITEMS}`]: () => items.response,
+    });
+    renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
+
+    // Both sent while neither has answered: not one after the other.
+    await waitFor(() => expect(api.calls).toContain(`GET ${TOP_ITEMS}`));
+    expect(api.calls).toContain(`GET ${ANALYTICS}`);
+
+    series.send(Response.json(analytics));
+    await chartsShown();
+    const top = card('Top items by amount claimed');
+    expect(within(top).getByLabelText('Loading the top items')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toBeVisible();
+
+    items.send(Response.json(topItems));
+    expect(await within(top).findByRole('row', { name: /ACM-TNT-00001/ })).toBeVisible();
+    expect(within(top).queryByLabelText('Loading the top items')).not.toBeInTheDocument();
+  });
+
+  it('says in their card when the top items cannot be loaded, the charts staying, and retries them alone', async () => {
+    const api = analyticsApi({ [`GET ${TOP_ITEMS}`]: () => problem(500, 'internal') });
+    renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
+    const user = userEvent.setup();
+
+    await chartsShown();
+    const top = card('Top items by amount claimed');
+    expect(
+      await within(top).findByRole('heading', { name: "We couldn't load the top items" }),
+    ).toBeVisible();
+    expect(card('Claims filed by type')).toBeVisible();
+
+    const seriesRequests = api.calls.filter((call) => call === `GET ${ANALYTICS}`).length;
+    api.on({ [`GET ${TOP_ITEMS}`]: () => Response.json(topItems) });
+    await user.click(within(top).getByRole('button', { name: 'Try again' }));
+    expect(await within(top).findByRole('row', { name: /ACM-TNT-00001/ })).toBeVisible();
+    expect(api.calls.filter((call) => call === `GET ${ANALYTICS}`)).toHaveLength(seriesRequests);
+  });
+
+  it('says when no item was claimed in the period', async () => {
+    analyticsApi({ [`GET ${TOP_ITEMS}`]: () => Response.json(noTopItems) });
+    renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
+
+    await chartsShown();
+    expect(
+      await within(card('Top items by amount claimed')).findByRole('heading', {
+        name: 'No claims filed in this period',
+      }),
+    ).toBeVisible();
   });
 
   it('links each series to its CSV over the period on screen', async () => {
@@ -153,18 +229,19 @@ describe('analytics', () => {
       'href',
       `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&granularity=week&series=claims_filed_damaged`,
     );
-    expect(
-      within(card('Top items by amount claimed')).getByRole('link', {
-        name: 'Download top items as CSV',
-      }),
-    ).toHaveAttribute(
+    const top = card('Top items by amount claimed');
+    await within(top).findByRole('row', { name: /ACM-TNT-00001/ });
+    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toHaveAttribute(
       'href',
-      `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&granularity=week&series=top_items`,
+      `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&series=top_items`,
     );
   });
 
   it('says when nothing happened in the period', async () => {
-    analyticsApi({ [`GET ${ANALYTICS}`]: () => Response.json(blankAnalytics) });
+    analyticsApi({
+      [`GET ${ANALYTICS}`]: () => Response.json(blankAnalytics),
+      [`GET ${TOP_ITEMS}`]: () => Response.json(noTopItems),
+    });
     renderRoute('/acme-outdoor/analytics');
 
     expect(

@@ -16,6 +16,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useAnalytics, type Analytics, type AnalyticsParams } from '../api/get-analytics';
 import { usePartnerTimeZone } from '../api/get-partner-zone';
+import { useTopItems } from '../api/get-top-items';
 import { AnalyticsChart } from '../components/analytics-chart';
 import {
   analyticsPresets,
@@ -30,9 +31,11 @@ import styles from '../components/analytics.module.css';
 
 const granularityLabels = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
-/** Nothing happened in the period: every point zero or empty, and no item claimed. */
+/**
+ * Nothing happened in the period: every point zero or empty. No claim was filed in it then, so no
+ * item was claimed either: the top items need not have arrived to tell.
+ */
 const isBlank = (analytics: Analytics): boolean =>
-  analytics.topItems.length === 0 &&
   analytics.series.every((series) =>
     series.points.every((point) => point.value === null || point.value === 0),
   );
@@ -40,7 +43,9 @@ const isBlank = (analytics: Analytics): boolean =>
 /**
  * Trends over a period (docs/product.md §3): the period and granularity live in the URL
  * (`?from&to&granularity`, the API's names; default the last 90 days by week), each chart has a
- * table view and CSV downloads. The charts (Recharts) load with this route only.
+ * table view and CSV downloads. The charts (Recharts) load with this route only. The series and
+ * the top items are two requests sent together: the charts show as soon as the series arrive, the
+ * top items' card has its own loading and error states (docs/decisions.md).
  */
 export function AnalyticsRoute() {
   const partnerSlug = usePartnerSlug();
@@ -50,6 +55,7 @@ export function AnalyticsRoute() {
   const [search, setSearch] = useSearchParams();
   const params = readAnalyticsParams(search, today);
   const analytics = useAnalytics(partnerSlug, params);
+  const topItems = useTopItems(partnerSlug, { from: params.from, to: params.to });
   const data = analytics.data;
 
   // Each control writes only what it changes, onto the URL as it is then: a second change made
@@ -105,8 +111,8 @@ export function AnalyticsRoute() {
         </div>
         <TopItems
           partnerSlug={partnerSlug}
-          params={shown}
-          items={data.topItems}
+          params={{ from: params.from, to: params.to }}
+          topItems={topItems}
           currency={data.currency}
         />
       </>

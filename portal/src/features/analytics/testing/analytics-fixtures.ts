@@ -1,6 +1,10 @@
 import type { Analytics, AnalyticsSeries, SeriesKey } from '../api/get-analytics';
+import type { AnalyticsTopItems } from '../api/get-top-items';
 
-/** Analytics shaped like the API's answer (docs/api.md, Dashboards): three weekly buckets. */
+/**
+ * Analytics shaped like the API's answers (docs/api.md, Analytics): three weekly buckets, and the
+ * top items of the same days (their own request).
+ */
 
 const buckets = ['2026-11-09', '2026-11-16', '2026-11-23'];
 
@@ -39,7 +43,13 @@ export const analytics: Analytics = {
     series('value_lost', 'Value lost', 'money', [9_000, 0, 2_500]),
     series('value_damaged', 'Value damaged', 'money', [4_000, 4_000, 0]),
   ],
-  topItems: [
+};
+
+export const topItems: AnalyticsTopItems = {
+  from: '2026-11-09',
+  to: '2026-11-25',
+  timeZone: 'Europe/Berlin',
+  items: [
     {
       item: {
         id: '10000000-0000-4000-8000-000000000001',
@@ -58,5 +68,6 @@ export const blankAnalytics: Analytics = {
     ...item,
     points: item.points.map((point) => ({ ...point, value: 0 })),
   })),
-  topItems: [],
 };
+
+export const noTopItems: AnalyticsTopItems = { ...topItems, items: [] };

@@ -35,7 +35,16 @@ describe('partner switcher', () => {
                 timeZone: 'Europe/Berlin',
                 currency: 'EUR',
                 series: [],
-                topItems: [],
+              }),
+          ],
+          [
+            `GET /api/partners/${slug}/analytics/top-items`,
+            () =>
+              Response.json({
+                from: '2026-08-28',
+                to: '2026-11-25',
+                timeZone: 'Europe/Berlin',
+                items: [],
               }),
           ],
           [
