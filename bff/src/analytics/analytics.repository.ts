@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ClaimType } from '../claims/claim-lifecycle.js';
+import { CLAIM_TYPES, type ClaimType } from '../claims/claim-lifecycle.js';
 import { type Granularity, TOP_ITEMS } from './analytics.series.js';
 import { type Row, rowsOf, text } from '../common/raw-rows.js';
 
@@ -16,11 +16,10 @@ export interface AnalyticsRange extends AnalyticsDays {
   granularity: Granularity;
 }
 
-/** A bucket's claim flows of one type (claim_daily_stats summed over the bucket's days). */
+/** A bucket's claim flows (claim_daily_stats summed over the bucket's days), filed ones per type. */
 export interface ClaimBucketRow {
   bucket: string;
-  type: ClaimType;
-  filedCount: number;
+  filedCount: Record<ClaimType, number>;
   filedAmount: number;
   approvedCount: number;
   approvedAmount: number;
@@ -28,11 +27,10 @@ export interface ClaimBucketRow {
   paidAmount: number;
 }
 
-/** How many decisions of a bucket took how many days (claim_decision_days summed). */
+/** The median days to decision of a bucket's decisions (claim_decision_days); a bucket without any has no row. */
 export interface DecisionBucketRow {
   bucket: string;
-  days: number;
-  count: number;
+  median: number;
 }
 
 /** The movements' sums: per bucket of the range, or (bucket null) of every day after the range. */
@@ -97,22 +95,27 @@ export class AnalyticsRepository {
     });
   }
 
+  /** One row per bucket with claims: a few hundred rows for two years by day, whatever the claims. */
   private async claims(manager: EntityManager, parameters: unknown[]): Promise<ClaimBucketRow[]> {
+    const filed = CLAIM_TYPES.map(
+      (type) => `sum(filed_count) FILTER (WHERE type = '${type}') AS filed_${type}`,
+    ).join(', ');
     const rows = rowsOf(
       await manager.query(
-        `SELECT ${BUCKET} AS bucket, type, sum(filed_count) AS filed_count, sum(filed_amount) AS filed_amount,
+        `SELECT ${BUCKET} AS bucket, ${filed}, sum(filed_amount) AS filed_amount,
                 sum(approved_count) AS approved_count, sum(approved_amount) AS approved_amount,
                 sum(rejected_count) AS rejected_count, sum(paid_amount) AS paid_amount
            FROM claim_daily_stats
           WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
-          GROUP BY 1, 2`,
+          GROUP BY 1`,
         parameters,
       ),
     );
     return rows.map((row) => ({
       bucket: text(row, 'bucket'),
-      type: text(row, 'type') as ClaimType,
-      filedCount: numberOf(row, 'filed_count'),
+      filedCount: Object.fromEntries(
+        CLAIM_TYPES.map((type) => [type, numberOf(row, `filed_${type}`)]),
+      ) as Record<ClaimType, number>,
       filedAmount: numberOf(row, 'filed_amount'),
       approvedCount: numberOf(row, 'approved_count'),
       approvedAmount: numberOf(row, 'approved_amount'),
@@ -121,24 +124,40 @@ export class AnalyticsRepository {
     }));
   }
 
+  /**
+   * The median days to decision per bucket, from the histogram of claim_decision_days: the decisions
+   * at positions ⌊(n−1)/2⌋ and ⌊n/2⌋ (0-based, sorted by days) averaged: the middle one for an odd n,
+   * the mean of the two middle ones for an even n. One row per bucket, not one per bucket and days.
+   */
   private async decisions(
     manager: EntityManager,
     parameters: unknown[],
   ): Promise<DecisionBucketRow[]> {
     const rows = rowsOf(
       await manager.query(
-        `SELECT ${BUCKET} AS bucket, days_to_decision, sum(decision_count) AS decision_count
-           FROM claim_decision_days
-          WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
-          GROUP BY 1, 2
-          ORDER BY 1, 2`,
+        `WITH histogram AS (
+           SELECT ${BUCKET} AS bucket, days_to_decision AS days, sum(decision_count) AS count
+             FROM claim_decision_days
+            WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+            GROUP BY 1, 2
+         ), running AS (
+           SELECT bucket, days,
+                  sum(count) OVER (PARTITION BY bucket ORDER BY days) AS through,
+                  sum(count) OVER (PARTITION BY bucket) AS total
+             FROM histogram
+         )
+         SELECT bucket,
+                ((min(days) FILTER (WHERE through > floor((total - 1) / 2)))
+                  + (min(days) FILTER (WHERE through > floor(total / 2))))::numeric / 2 AS median
+           FROM running
+          WHERE total > 0
+          GROUP BY bucket`,
         parameters,
       ),
     );
     return rows.map((row) => ({
       bucket: text(row, 'bucket'),
-      days: numberOf(row, 'days_to_decision'),
-      count: numberOf(row, 'decision_count'),
+      median: Number(text(row, 'median')),
     }));
   }
 

@@ -58,21 +58,6 @@ export function rangeOf(query: AnalyticsQueryDto, today: string, timeZone: strin
   return { ...daysOf(query, today, timeZone), granularity: query.granularity ?? 'day' };
 }
 
-/** The median of a histogram of whole days, sorted by days; two middle values are averaged. */
-function median(histogram: ReadonlyArray<{ days: number; count: number }>): number | null {
-  const total = histogram.reduce((sum, entry) => sum + entry.count, 0);
-  if (total === 0) return null;
-  const at = (position: number): number => {
-    let seen = 0;
-    for (const entry of histogram) {
-      seen += entry.count;
-      if (position < seen) return entry.days;
-    }
-    throw new Error('position past the histogram');
-  };
-  return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
-}
-
 /** Every series of a range from the rollup rows (docs/api.md, Analytics). */
 export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsSeriesDto[] {
   const buckets = bucketsOf(range.from, range.to, range.granularity);
@@ -114,7 +99,7 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
   };
   for (const row of rows.claims) {
     const position = positionOf(row.bucket);
-    if (CLAIM_TYPES.includes(row.type)) add(filedKey[row.type], position, row.filedCount);
+    for (const type of CLAIM_TYPES) add(filedKey[type], position, row.filedCount[type]);
     add('amount_claimed', position, row.filedAmount);
     add('amount_approved', position, row.approvedAmount);
     add('amount_paid', position, row.paidAmount);
@@ -126,16 +111,9 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
     const decided = yes + (rejected[position] ?? 0);
     return decided === 0 ? null : yes / decided;
   });
-  // The decisions grouped by bucket in one pass (not one filter of every row per bucket).
-  const decisionsByBucket = new Map<string, AnalyticsRows['decisions']>();
-  for (const row of rows.decisions) {
-    const group = decisionsByBucket.get(row.bucket);
-    if (group === undefined) decisionsByBucket.set(row.bucket, [row]);
-    else group.push(row);
-  }
-  values.median_days_to_decision = buckets.map((bucket) =>
-    median(decisionsByBucket.get(bucket.bucket) ?? []),
-  );
+  values.median_days_to_decision = buckets.map(() => null);
+  for (const row of rows.decisions)
+    values.median_days_to_decision[positionOf(row.bucket)] = row.median;
 
   // Stock at the end of a bucket's last day: today's stock less every movement after that day.
   let units = rows.stock.units;
