@@ -19,7 +19,13 @@ const DASHBOARD_OVER_DETAIL_P99 = 5;
 const REFERENCE_OVER_DASHBOARD = 50;
 /** A case whose statements take longer than this is timed one request at a time, not loaded. */
 const SLOW_REQUEST_MS = 1000;
-const SLOW_REQUEST_RUNS = 3;
+const SLOW_REQUEST_RUNS = 5;
+/**
+ * Cases never put under load, whatever their statements take: the top items group a million claims
+ * for most of a second, and 16 connections of them hold PostgreSQL through the rounds of the cases
+ * interleaved with them (a run at 15:48 on 2026-11-25 saw item detail's p99 at 1,051 ms for it).
+ */
+const SERIAL_CASES = new Set(['top-items']);
 
 /** The rollups and trigger-kept tables the dashboards read, each with the partner's rows counted. */
 const ROLLUPS: ReadonlyArray<{ table: string; day?: string }> = [
@@ -162,7 +168,7 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
         (sum, statement) => sum + statement.endedAt - statement.startedAt,
         0,
       );
-      if (ms > SLOW_REQUEST_MS) slow.add(target.key);
+      if (ms > SLOW_REQUEST_MS || SERIAL_CASES.has(target.key)) slow.add(target.key);
       lines.push(`${target.label}: GET ${path}`);
       lines.push(...(await explain(db, statements, profile.explain)));
     }
@@ -220,8 +226,9 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
       }
     }
 
-    // A case whose statements take seconds is not put under load (16 connections would exhaust the
-    // BFF's pool and hold PostgreSQL for the cases after it): timed one request at a time instead.
+    // A case whose statements take seconds (or one of SERIAL_CASES) is not put under load (16
+    // connections would exhaust the BFF's pool and hold PostgreSQL for the cases after it): timed one
+    // request at a time instead.
     const loaded = cases.filter((target) => !slow.has(target.key));
     const tallies = await runRounds(profile, loaded);
     lines.push(...figuresTable(profile, loaded, tallies, statementsPerRequest), '');
@@ -236,7 +243,7 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
       serial.rates.push(SLOW_REQUEST_RUNS / ((performance.now() - startedAt) / 1000));
       tallies.set(target.key, serial);
       lines.push(
-        `${target.label}: too slow for the load (statements over ${SLOW_REQUEST_MS} ms), ${SLOW_REQUEST_RUNS} requests one at a time: p50 ${serial.percentile(50).toFixed(0)} ms, p99 ${serial.percentile(99).toFixed(0)} ms`,
+        `${target.label}: not under load (${SERIAL_CASES.has(target.key) ? 'never' : `statements over ${SLOW_REQUEST_MS} ms`}), ${SLOW_REQUEST_RUNS} requests one at a time: p50 ${serial.percentile(50).toFixed(0)} ms, p99 ${serial.percentile(99).toFixed(0)} ms`,
       );
     }
     lines.push('');
