@@ -1,8 +1,12 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+import { pagePreloads } from './src/app/page-preloads';
 
 // In development the BFF runs on :3000; the portal's dev server forwards /api to it so that cookies
 // stay same-origin, exactly as they are in production where the BFF serves this build.
@@ -47,6 +51,66 @@ function forbidInlineScripts(): Plugin {
   };
 }
 
+/** One chunk of Vite's build manifest (`.vite/manifest.json`, Vite's guide "Backend Integration"). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Where the BFF reads the page preloads; a dot-folder, which it never serves. */
+const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+
+/**
+ * Writes `.vite/page-preloads.json`: for each page of `src/app/page-preloads.ts`, the chunks and
+ * styles of its route modules (with everything they import) that the entry does not load already,
+ * and its API requests, for the BFF to name in the app shell it serves for that page. A module that
+ * is not in the build fails it: a preload must not go quietly missing when a route moves.
+ */
+function pagePreloadTable(): Plugin {
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'portal:page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle() {
+      const manifest = JSON.parse(
+        readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, ManifestChunk>;
+      const collect = (key: string, files: Set<string>, seen = new Set<string>()) => {
+        const chunk = manifest[key];
+        if (!chunk) throw new Error(`page preloads: ${key} is not in the build`);
+        if (seen.has(key)) return;
+        seen.add(key);
+        files.add(chunk.file);
+        for (const css of chunk.css ?? []) files.add(css);
+        for (const imported of chunk.imports ?? []) collect(imported, files, seen);
+      };
+      const loadedByEntry = new Set<string>();
+      collect('index.html', loadedByEntry);
+      const pages = pagePreloads.map((page) => {
+        const files = new Set<string>();
+        for (const module of page.modules) collect(module, files);
+        const extra = [...files].filter((file) => !loadedByEntry.has(file));
+        return {
+          path: page.path,
+          modules: extra.filter((file) => file.endsWith('.js')).map((file) => base + file),
+          stylesheets: extra.filter((file) => file.endsWith('.css')).map((file) => base + file),
+          requests: page.requests,
+          requestsWithoutQuery: page.requestsWithoutQuery ?? [],
+        };
+      });
+      const target = path.join(outDir, PAGE_PRELOADS_FILE);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, `${JSON.stringify({ pages }, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   if (command === 'build') {
     // A build is a production build whatever the shell says: Vite picks the JSX runtime (`jsx`, not
@@ -61,6 +125,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       forbidInlineScripts(),
+      pagePreloadTable(),
       // Beside every asset worth it, its brotli and gzip forms: the BFF sends the one the browser
       // accepts (Content-Encoding, Vary: Accept-Encoding) without compressing per request.
       compression({
@@ -82,6 +147,8 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: 'dist',
       assetsDir: 'assets',
+      // The chunks of each route module, for the page preloads (pagePreloadTable above).
+      manifest: true,
       sourcemap: true,
       // Every browser the portal supports knows <link rel="modulepreload">.
       modulePreload: { polyfill: false },
