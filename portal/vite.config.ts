@@ -163,19 +163,23 @@ export default defineConfig(({ command }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/][^\\/]+|openapi-fetch)[\\/]/,
               },
               {
-                // The Radix pieces the shell's menus need that dialogs, tabs and radio groups of
-                // lazy screens share too: whole, in one chunk, instead of a chunk per set of
-                // screens sharing each (a few hundred bytes of overhead apiece).
-                name: 'primitives',
-                test: /node_modules[\\/](@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards|react-presence|react-use-size)|aria-hidden)[\\/]/,
+                // What every page runs besides the framework, in one chunk: the Radix pieces and
+                // floating-layer machinery of toasts, tooltips, menus and dialogs, the amounts,
+                // dates, statuses, loading and error states and fields nearly every screen shows,
+                // the portal's formats, the API client, the session, the paths and Vite's preload
+                // helper. Left to the automatic splitting they fall in pieces by which screens share
+                // each, and a page pays a request for every piece: over HTTP/1.1 a browser sends six
+                // at a time, so the first load waits a round trip for each further six
+                // (docs/performance.md, Lighthouse). Whole, every page's total is smaller too (the
+                // budgets of check:bundle).
+                name: 'app',
+                test: /(node_modules[\\/](@floating-ui|@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards|react-presence|react-use-size|react-arrow|react-dismissable-layer|react-focus-scope|react-popper|react-portal)|aria-hidden)[\\/])|(ui-kit[\\/]dist[\\/](ProgressBar|Skeleton|DateTime|ErrorState|Money|StatusPill|Breadcrumbs|DescriptionList|Stack|LinkButton|DatePicker|Link|EmptyState|Badge|Select)[\\/])|(ui-kit[\\/]dist[\\/]internal[\\/](number|useCssVariables))|(portal[\\/]src[\\/](lib[\\/](format|api-client|api-errors|use-partner-slug|auth[\\/])|config[\\/]paths))|vite[\\/]preload-helper/,
               },
               {
-                // What nearly every data screen shows (amounts, dates, statuses, loading and error
-                // states, date fields) and the portal's number formats: one chunk. Left to the
-                // automatic splitting it falls in pieces by which screens share each piece, and
-                // every page pays their overhead (the budget of check:bundle, docs/performance.md).
-                name: 'data-display',
-                test: /(ui-kit[\\/]dist[\\/](ProgressBar|Skeleton|DateTime|ErrorState|Money|StatusPill|Breadcrumbs|DescriptionList|Stack|LinkButton|DatePicker)[\\/])|(ui-kit[\\/]dist[\\/]internal[\\/](number|useCssVariables))|(portal[\\/]src[\\/]lib[\\/]format)/,
+                // The partner shell's menus (the user menu, the partner switcher): every partner
+                // page loads them, in one chunk rather than a few.
+                name: 'menus',
+                test: /(node_modules[\\/](@radix-ui[\\/](react-dropdown-menu|react-menu)|get-nonce|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|tslib|use-callback-ref|use-sidecar)[\\/])|(ui-kit[\\/]dist[\\/]DropdownMenu[\\/])|(portal[\\/]src[\\/]features[\\/]partners[\\/]components[\\/](user-menu|initials))/,
               },
             ],
           },
