@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 import { pagePreloads } from './src/app/page-preloads';
@@ -49,6 +50,26 @@ function forbidInlineScripts(): Plugin {
       },
     },
   };
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router's package exports only its development build (`dist/development`, which warns about
+ * misuse at run time); the same package ships the production build beside it (`dist/production`,
+ * the same code with the warnings compiled out), which no export condition selects. A build takes
+ * that one: `react-router` and `react-router/dom`, as react-router-dom imports them.
+ */
+function reactRouterProduction(): Alias[] {
+  const root = path.dirname(
+    require.resolve('react-router/package.json', {
+      paths: [path.dirname(require.resolve('react-router-dom/package.json'))],
+    }),
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(root, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(root, 'dist/production/dom-export.mjs') },
+  ];
 }
 
 /** One chunk of Vite's build manifest (`.vite/manifest.json`, Vite's guide "Backend Integration"). */
@@ -136,7 +157,10 @@ export default defineConfig(({ command }) => {
       }),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(command === 'build' ? reactRouterProduction() : []),
+      ],
     },
     server: {
       port: 5173,
