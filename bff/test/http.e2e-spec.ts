@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type FakePortalDist,
@@ -351,6 +351,60 @@ describe('the HTTP surface', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(dist.indexHtml);
       expect((await api.request('/%2e%2e/%2e%2e/etc/passwd')).body).toBe(dist.indexHtml);
+    });
+
+    describe('with the page preloads of the build (docs/performance.md, Lighthouse)', () => {
+      const preloads = {
+        pages: [
+          {
+            path: '/:partnerSlug/inventory',
+            modules: ['/assets/inventory-5e6f7a.js'],
+            stylesheets: ['/assets/inventory-9c0d1e.css'],
+            requests: ['/api/me', '/api/partners/:partnerSlug'],
+            requestsWithoutQuery: ['/api/partners/:partnerSlug/inventory?sort=sku'],
+          },
+        ],
+      };
+      const file = () => path.join(dist.dir, '.vite', 'page-preloads.json');
+
+      beforeAll(async () => {
+        await mkdir(path.dirname(file()), { recursive: true });
+        await writeFile(file(), JSON.stringify(preloads));
+      });
+      afterAll(() => rm(path.dirname(file()), { recursive: true, force: true }));
+
+      it('names what a partner page loads first in its shell', async () => {
+        const response = await api.request('/acme-outdoor/inventory');
+
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toContain(
+          '<link rel="preload" as="fetch" crossorigin href="/api/me">' +
+            '<link rel="preload" as="fetch" crossorigin href="/api/partners/acme-outdoor">' +
+            '<link rel="preload" as="fetch" crossorigin href="/api/partners/acme-outdoor/inventory?sort=sku">' +
+            '<script type="module" src="/assets/index-3f9a1c.js"></script>' +
+            '<link rel="modulepreload" crossorigin href="/assets/inventory-5e6f7a.js">' +
+            '<link rel="stylesheet" crossorigin href="/assets/inventory-9c0d1e.css"></head>',
+        );
+      });
+
+      it('leaves out the default first page of a list whose URL has a query', async () => {
+        const response = await api.request('/acme-outdoor/inventory?q=tent');
+
+        expect(response.body).toContain('href="/api/partners/acme-outdoor"');
+        expect(response.body).not.toContain('inventory?sort=sku');
+      });
+
+      it.each(['/signin', '/acme-outdoor/claims/123', '/NOT-A-SLUG/inventory', '/'])(
+        'serves %s as built',
+        async (url) => {
+          expect((await api.request(url)).body).toBe(dist.indexHtml);
+        },
+      );
+
+      it('never serves the table itself', async () => {
+        expect((await api.request('/.vite/page-preloads.json')).body).toBe(dist.indexHtml);
+      });
     });
   });
 

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isApiUrl } from '../common/api-url.js';
+import { PAGE_PRELOADS_FILE, type PagePreload, parsePagePreloads } from './page-preloads.js';
 
 export type PortalTarget =
   | { kind: 'api' }
@@ -47,6 +48,18 @@ export class PortalFiles {
   /** index.html, read on every request: small, cached by the OS, and always the current build. */
   readShell(): Promise<string> {
     return readFile(path.join(this.root, INDEX_HTML), 'utf8');
+  }
+
+  /**
+   * The build's page preloads (page-preloads.ts), read with the shell so that both are of the same
+   * build; none when the build has no such file or it is not a table.
+   */
+  async readPagePreloads(): Promise<PagePreload[] | undefined> {
+    try {
+      return parsePagePreloads(await readFile(path.join(this.root, PAGE_PRELOADS_FILE), 'utf8'));
+    } catch {
+      return undefined;
+    }
   }
 
   hasShell(): Promise<boolean> {

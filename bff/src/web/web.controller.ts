@@ -11,6 +11,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config.js';
 import { ApplicationErrorPageFilter } from './application-error-page.filter.js';
+import { hintsFor, withHints } from './page-preloads.js';
 import { PortalFiles } from './portal-files.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 
@@ -33,7 +34,8 @@ export function mayCarryToken(url: string): boolean {
 /**
  * Serves the portal's build: hashed files under /assets/ cached for a year, other files for an hour,
  * and the app shell (index.html, never cached without revalidation) for every other page path, so the
- * client-side router renders the screen, or its own 404. Paths under /api are never pages.
+ * client-side router renders the screen, or its own 404; a partner page's shell names what its first
+ * load needs (page-preloads.ts). Paths under /api are never pages.
  */
 @ApiExcludeController()
 @UseFilters(ApplicationErrorPageFilter)
@@ -74,7 +76,12 @@ export class WebController implements OnApplicationBootstrap {
       case 'file':
         return reply.sendFile(target.file, this.files.root, { maxAge: ONE_HOUR_MS });
       case 'shell': {
-        const html = await this.files.readShell();
+        const [shell, preloads] = await Promise.all([
+          this.files.readShell(),
+          this.files.readPagePreloads(),
+        ]);
+        const hints = preloads && hintsFor(preloads, request.url);
+        const html = hints ? withHints(shell, hints) : shell;
         if (mayCarryToken(request.url)) void reply.header('referrer-policy', 'no-referrer');
         return reply
           .status(200)

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 
 import { AppErrorBoundary } from './app-error-boundary';
-import { AppProviders, createQueryClient } from './providers';
-import { createAppRouter, type AppRouter } from './router';
+import { AppProviders } from './providers';
+import type { AppRouter } from './router';
 import { redirectToSignInWhenSessionEnds } from './session-expiry';
 
 export interface AppRootProps {
@@ -12,7 +12,7 @@ export interface AppRootProps {
   queryClient: QueryClient;
 }
 
-/** The app around a given router and cache: tests pass a memory router and a fresh cache. */
+/** The app around a given router and cache (main.tsx; tests pass a memory router and a fresh cache). */
 export function AppRoot({ router, queryClient }: AppRootProps) {
   useEffect(() => redirectToSignInWhenSessionEnds(router, queryClient), [router, queryClient]);
   return (
@@ -22,10 +22,4 @@ export function AppRoot({ router, queryClient }: AppRootProps) {
       </AppProviders>
     </AppErrorBoundary>
   );
-}
-
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
-  return <AppRoot router={router} queryClient={queryClient} />;
 }

@@ -174,6 +174,66 @@ describe('partner screens', () => {
   });
 });
 
+describe('screen loaders', () => {
+  it.each([
+    ['/acme-outdoor/overview', ['GET /api/partners/acme-outdoor/overview']],
+    [
+      '/acme-outdoor/inventory?sort=-value',
+      [
+        'GET /api/partners/acme-outdoor/inventory',
+        'GET /api/partners/acme-outdoor/inventory/facets',
+      ],
+    ],
+    [
+      '/acme-outdoor/claims',
+      ['GET /api/partners/acme-outdoor/claims', 'GET /api/partners/acme-outdoor/claims/facets'],
+    ],
+  ])(
+    '%s asks for its data beside the session, before the partner has answered',
+    async (path, screenRequests) => {
+      const api = signedInAsViewer();
+      let answerPartner = () => {};
+      api.on({
+        'GET /api/partners/acme-outdoor': () =>
+          new Promise<Response>((resolve) => {
+            answerPartner = () => resolve(Response.json(partnerBody(acme)));
+          }),
+      });
+      renderRoute(path);
+
+      await waitFor(() => expect(api.calls).toEqual(expect.arrayContaining(screenRequests)));
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+      answerPartner();
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      // Asked once: the screen found its requests under way.
+      for (const request of screenRequests) {
+        expect(api.calls.filter((call) => call === request)).toHaveLength(1);
+      }
+    },
+  );
+
+  it('asks for the page of the list its URL names', async () => {
+    const api = signedInAsViewer();
+    renderRoute('/acme-outdoor/inventory?sort=-value&stock=low&q=tent');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
+    const lists = api.requests
+      .map((request) => new URL(request.url))
+      .filter((url) => url.pathname === '/api/partners/acme-outdoor/inventory');
+    expect(lists.map((url) => url.search)).toEqual(['?q=tent&stock=low&sort=-value']);
+  });
+
+  it('asks for nothing of a path that cannot be a partner', async () => {
+    const api = signedInAsViewer();
+    renderRoute('/Not_A_Slug/inventory');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+});
+
 describe('not found', () => {
   beforeEach(signedInAsViewer);
 

@@ -4,16 +4,37 @@ import {
   Navigate,
   redirect,
   useRouteError,
+  type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
 
 import { routePatterns } from '@/config/paths';
+import { isPartnerSlug } from '@/features/partners/partner-slug';
 import { createPartnerLoader, isPartnerNotFound } from '@/features/partners/routes/partner-loader';
 import { landingPath, requireSession } from '@/lib/auth';
 
 import { HydrateFallback } from './hydrate-fallback';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundPage } from './routes/not-found';
+
+/** Starts a screen's first requests (its module's `prefetch…`) for a partner and the page's query. */
+type Prefetch = (queryClient: QueryClient, partnerSlug: string, search: URLSearchParams) => void;
+
+/**
+ * The loader of a screen that starts its first requests and returns at once, so the screen renders
+ * while they run and its hooks find them under way. It runs beside the partner's loader (the session,
+ * then the partner), so the requests no longer wait for the screen to mount. A path whose slug cannot
+ * be a partner's starts nothing: the partner's loader answers it with the not-found screen.
+ */
+const prefetching =
+  (queryClient: QueryClient, prefetch: Prefetch) =>
+  ({ params, request }: LoaderFunctionArgs) => {
+    const partnerSlug = params.partnerSlug ?? '';
+    if (isPartnerSlug(partnerSlug)) {
+      prefetch(queryClient, partnerSlug, new URL(request.url).searchParams);
+    }
+    return null;
+  };
 
 /**
  * The route table. Every screen is its own chunk, loaded by the route's `lazy`; a chunk that fails
@@ -86,9 +107,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: routePatterns.overview,
-            lazy: async () => ({
-              Component: (await import('@/features/overview/routes/overview')).OverviewRoute,
-            }),
+            lazy: async () => {
+              const { OverviewRoute, prefetchOverview } =
+                await import('@/features/overview/routes/overview');
+              return {
+                Component: OverviewRoute,
+                loader: prefetching(queryClient, prefetchOverview),
+              };
+            },
           },
           {
             path: routePatterns.analytics,
@@ -98,9 +124,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: routePatterns.inventory,
-            lazy: async () => ({
-              Component: (await import('@/features/inventory/routes/inventory')).InventoryRoute,
-            }),
+            lazy: async () => {
+              const { InventoryRoute, prefetchInventory } =
+                await import('@/features/inventory/routes/inventory');
+              return {
+                Component: InventoryRoute,
+                loader: prefetching(queryClient, prefetchInventory),
+              };
+            },
           },
           {
             path: routePatterns.inventoryItem,
@@ -116,9 +147,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: routePatterns.claims,
-            lazy: async () => ({
-              Component: (await import('@/features/claims/routes/claims')).ClaimsRoute,
-            }),
+            lazy: async () => {
+              const { ClaimsRoute, prefetchClaims } =
+                await import('@/features/claims/routes/claims');
+              return { Component: ClaimsRoute, loader: prefetching(queryClient, prefetchClaims) };
+            },
           },
           {
             path: routePatterns.claim,

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
-import { formatSort, parseSort, useListState } from './list-state';
+import { formatSort, parseSort, readListParams, useListState } from './list-state';
 
 const sortFields = ['name', 'createdAt'] as const;
 const defaultSort = { field: 'name', direction: 'asc' } as const;
@@ -69,6 +69,33 @@ describe('parseSort / formatSort', () => {
     expect(parseSort('-password', sortFields, defaultSort)).toBe(defaultSort);
     expect(parseSort(null, sortFields, defaultSort)).toBe(defaultSort);
     expect(formatSort({ field: 'createdAt', direction: 'desc' })).toBe('-createdAt');
+  });
+});
+
+describe('readListParams', () => {
+  const options = {
+    sortFields,
+    defaultSort,
+    filters: { status: ['active', 'disabled'], warehouse: 'any' },
+    search: true,
+  } as const;
+
+  it('reads the same query from the URL as the screen, for a loader to ask for it first', () => {
+    const params = new URLSearchParams(
+      'sort=-createdAt&status=active&warehouse=&cursor=c1&q=%20tent%20',
+    );
+    expect(readListParams(params, options)).toEqual({
+      sort: { field: 'createdAt', direction: 'desc' },
+      cursor: 'c1',
+      search: 'tent',
+      filters: { status: 'active' },
+      query: { status: 'active', sort: '-createdAt', cursor: 'c1', q: 'tent' },
+    });
+    expect(readListParams(new URLSearchParams(), options).query).toEqual({ sort: 'name' });
+    // A list without a search box ignores ?q=.
+    expect(
+      readListParams(new URLSearchParams('q=tent'), { ...options, search: false }).query,
+    ).toEqual({ sort: 'name' });
   });
 });
 

@@ -116,24 +116,57 @@ const sameSort = <Field extends string>(a: ListSort<Field>, b: ListSort<Field>):
 const nonEmpty = (value: string | null): string | undefined =>
   value === null || value === '' ? undefined : value;
 
+/** What the URL says of a list: its sort, cursor, search and filters, and the API's query for them. */
+export interface ListParams<Field extends string, FilterKey extends string> {
+  sort: ListSort<Field>;
+  cursor: string | undefined;
+  search: string;
+  filters: Partial<Record<FilterKey, string>>;
+  query: ListQuery<Field, FilterKey>;
+}
+
+/**
+ * Reads a list's state from the URL's search params, as `useListState` does: for a route's loader,
+ * which starts the list's request before the screen renders, under the very query key the screen
+ * then reads.
+ */
+export function readListParams<Field extends string, FilterKey extends string = never>(
+  params: URLSearchParams,
+  options: Pick<
+    ListStateOptions<Field, FilterKey>,
+    'sortFields' | 'defaultSort' | 'filters' | 'search'
+  >,
+): ListParams<Field, FilterKey> {
+  const { sortFields, defaultSort, filters: filterValues } = options;
+  const sort = parseSort(params.get(LIST_PARAMS.sort), sortFields, defaultSort);
+  const cursor = nonEmpty(params.get(LIST_PARAMS.cursor));
+  const search = options.search ? (nonEmpty(params.get(LIST_PARAMS.search))?.trim() ?? '') : '';
+  const filters: Partial<Record<FilterKey, string>> = {};
+  for (const [key, allowed] of Object.entries(filterValues ?? {}) as Array<
+    [FilterKey, ListFilterValues]
+  >) {
+    const value = nonEmpty(params.get(key));
+    if (value !== undefined && (allowed === 'any' || allowed.includes(value))) filters[key] = value;
+  }
+  const query = {
+    ...filters,
+    sort: formatSort(sort),
+    ...(cursor === undefined ? {} : { cursor }),
+    ...(search === '' ? {} : { q: search }),
+  } as ListQuery<Field, FilterKey>;
+  return { sort, cursor, search, filters, query };
+}
+
 /** Reads and writes a list's filters, search, sort and cursor in the URL. */
 export function useListState<Field extends string, FilterKey extends string = never>(
   options: ListStateOptions<Field, FilterKey>,
 ): ListState<Field, FilterKey> {
   const { sortFields, defaultSort, filters: filterValues, searchDebounceMs } = options;
-  const hasSearch = options.search ?? false;
   const debounceMs = searchDebounceMs ?? SEARCH_DEBOUNCE_MS;
   const [params, setParams] = useSearchParams();
 
-  const sort = parseSort(params.get(LIST_PARAMS.sort), sortFields, defaultSort);
-  const cursor = nonEmpty(params.get(LIST_PARAMS.cursor));
-  const search = hasSearch ? (nonEmpty(params.get(LIST_PARAMS.search))?.trim() ?? '') : '';
+  const { sort, cursor, search, filters, query } = readListParams(params, options);
   const filterEntries = Object.entries(filterValues ?? {}) as Array<[FilterKey, ListFilterValues]>;
-  const filters: Partial<Record<FilterKey, string>> = {};
-  for (const [key, allowed] of filterEntries) {
-    const value = nonEmpty(params.get(key));
-    if (value !== undefined && (allowed === 'any' || allowed.includes(value))) filters[key] = value;
-  }
 
   /** Applies a change to the URL's params; every change but a page move starts from page one. */
   const update = (change: (next: URLSearchParams) => void, { replace }: { replace: boolean }) =>
@@ -227,13 +260,6 @@ export function useListState<Field extends string, FilterKey extends string = ne
       { replace: false },
     );
   };
-
-  const query = {
-    ...filters,
-    sort: formatSort(sort),
-    ...(cursor === undefined ? {} : { cursor }),
-    ...(search === '' ? {} : { q: search }),
-  } as ListQuery<Field, FilterKey>;
 
   return {
     sortFields,

@@ -9,7 +9,7 @@ import {
   type DataTableColumn,
 } from '@partner-portal/ui-kit';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 
 import { ApiError } from './api-client';
 import { describeApiError } from './api-errors';
@@ -76,7 +76,12 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
   filters,
   actions,
 }: ListViewProps<Row, Field, FilterKey>) {
-  const page = query.data;
+  // The rows render in a transition: React renders a page of rows in slices, between which the
+  // browser can paint and answer input, where the query's own update (synchronous, as every update of
+  // an external store) would render them all in one long task. Until then the table shows what it
+  // showed before: the skeleton, or the previous page (docs/performance.md, Lighthouse).
+  const page = useDeferredValue(query.data);
+  const rendering = page !== query.data;
   const filtered = state.activeFilterCount > 0;
   const hasFilterBar = searchLabel !== undefined || filters !== undefined || actions !== undefined;
 
@@ -107,7 +112,7 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
     </FilterBar>
   ) : null;
 
-  if (query.isError && page === undefined) {
+  if (query.isError && query.data === undefined) {
     // A cursor the server no longer accepts (tampered, from another sort): start over.
     const badCursor =
       state.cursor !== undefined && query.error instanceof ApiError && query.error.status === 400;
@@ -166,7 +171,7 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
           const field = state.sortFields.find((candidate) => candidate === columnId);
           if (field !== undefined) state.setSort({ field, direction });
         }}
-        loading={query.isPending || turningPage}
+        loading={query.isPending || turningPage || (rendering && page === undefined)}
         emptyState={emptyState}
         footer={
           page && (page.items.length > 0 || page.prevCursor !== null) ? (

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { itRendersEveryStoryAccessibly } from '../../test-utils/stories';
 import { weeklyClaims } from '../internal/sample.fixtures';
 import * as stories from './BarChart.stories';
@@ -7,7 +7,7 @@ import { BarChart } from './BarChart';
 describe('BarChart', () => {
   itRendersEveryStoryAccessibly(stories);
 
-  it('is an image named by its title with a bar per datum and series', () => {
+  it('is an image named by its title with a bar per datum and series', async () => {
     const { container } = render(
       <BarChart
         title="Claims per week"
@@ -20,8 +20,11 @@ describe('BarChart', () => {
       />,
     );
     expect(screen.getByRole('img', { name: 'Claims per week' })).toBeInTheDocument();
-    expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(
-      weeklyClaims.length * 2,
+    // The plot is drawn once its module (Recharts) has loaded.
+    await waitFor(() =>
+      expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(
+        weeklyClaims.length * 2,
+      ),
     );
   });
 });

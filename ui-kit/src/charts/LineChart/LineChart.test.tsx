@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { itRendersEveryStoryAccessibly } from '../../test-utils/stories';
 import { weeklyClaims } from '../internal/sample.fixtures';
 import * as stories from './LineChart.stories';
@@ -7,7 +7,7 @@ import { LineChart } from './LineChart';
 describe('LineChart', () => {
   itRendersEveryStoryAccessibly(stories);
 
-  it('is an image named by its title, drawing one themed line per series', () => {
+  it('is an image named by its title, drawing one themed line per series', async () => {
     const { container } = render(
       <LineChart
         title="Claims per week"
@@ -20,6 +20,8 @@ describe('LineChart', () => {
       />,
     );
     expect(screen.getByRole('img', { name: 'Claims per week' })).toBeInTheDocument();
+    // The plot is drawn once its module (Recharts) has loaded.
+    await waitFor(() => expect(container.querySelector('.recharts-line-curve')).not.toBeNull());
     const lines = container.querySelectorAll('.recharts-line-curve');
     expect([...lines].map((line) => line.getAttribute('stroke'))).toEqual([
       'var(--ppui-color-chart-1)',

@@ -1,15 +1,7 @@
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  Line,
-  LineChart as RechartsLineChart,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { ChartFrame } from '../internal/ChartFrame';
-import { chartTooltip } from '../internal/ChartTooltip';
 import * as theme from '../internal/chartTheme';
+
+const loadLinePlot = () => import('./LinePlot');
 
 export interface LineChartProps extends theme.CartesianChartProps {
   /** Fills the area under each line (stacked when `stacked`). */
@@ -18,53 +10,38 @@ export interface LineChartProps extends theme.CartesianChartProps {
   stacked?: boolean;
 }
 
-/** A time series as lines or areas, themed by the tokens (light and dark). Built on Recharts. */
+/**
+ * A time series as lines or areas, themed by the tokens (light and dark). Built on Recharts, which
+ * loads with the first chart drawn.
+ */
 export function LineChart({
   data,
   xKey,
   series,
   area = false,
   stacked = false,
+  height = 280,
   formatX = theme.defaultFormatX,
   formatY = theme.defaultFormatY,
   ...rest
 }: LineChartProps) {
-  const Chart = area ? AreaChart : RechartsLineChart;
   return (
-    <ChartFrame series={series} isEmpty={data.length === 0} {...rest}>
-      <Chart data={data} margin={theme.plotMargin} accessibilityLayer={false}>
-        <CartesianGrid stroke={theme.gridStroke} vertical={false} />
-        <XAxis dataKey={xKey} {...theme.categoryAxis} tickFormatter={formatX} minTickGap={16} />
-        <YAxis {...theme.valueAxis} tickFormatter={formatY} width={64} />
-        {chartTooltip({ series, formatX, formatY })}
-        {series.map((item, index) =>
-          area ? (
-            <Area
-              key={item.key}
-              type="monotone"
-              dataKey={item.key}
-              name={item.label}
-              stroke={theme.seriesColor(item, index)}
-              fill={theme.seriesColor(item, index)}
-              fillOpacity={0.15}
-              strokeWidth={2}
-              stackId={stacked ? 'stack' : undefined}
-              isAnimationActive={false}
-            />
-          ) : (
-            <Line
-              key={item.key}
-              type="monotone"
-              dataKey={item.key}
-              name={item.label}
-              stroke={theme.seriesColor(item, index)}
-              strokeWidth={2}
-              dot={data.length <= 12}
-              isAnimationActive={false}
-            />
-          ),
-        )}
-      </Chart>
-    </ChartFrame>
+    <ChartFrame
+      series={series}
+      isEmpty={data.length === 0}
+      height={height}
+      loadPlot={loadLinePlot}
+      plotProps={{
+        data,
+        xKey,
+        series,
+        area,
+        stacked,
+        height,
+        formatX,
+        formatY,
+      }}
+      {...rest}
+    />
   );
 }

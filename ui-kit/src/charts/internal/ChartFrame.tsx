@@ -1,11 +1,24 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
-import { ResponsiveContainer } from 'recharts';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentPropsWithRef,
+  type ComponentType,
+  type ReactNode,
+  type RefCallback,
+} from 'react';
 import { cx } from '../../internal/cx';
+import { useCssVariables } from '../../internal/useCssVariables';
 import { ChartLegend } from './ChartLegend';
 import type { ChartSeries } from './chartTheme';
 import styles from './ChartFrame.module.css';
 
-interface ChartFrameProps extends Omit<ComponentPropsWithRef<'div'>, 'title'> {
+interface ChartFrameProps<P extends object> extends Omit<
+  ComponentPropsWithRef<'div'>,
+  'title' | 'children'
+> {
   title: string;
   /** Height of the plot in pixels. */
   height?: number;
@@ -13,30 +26,94 @@ interface ChartFrameProps extends Omit<ComponentPropsWithRef<'div'>, 'title'> {
   /** Whether the chart has no data: `empty` is shown instead, when given. */
   isEmpty: boolean;
   empty?: ReactNode;
-  /** The Recharts chart. */
-  children: ReactNode;
+  /** Loads the plot, the Recharts chart (a module of its own, with Recharts), when first drawn. */
+  loadPlot: () => Promise<{ default: ComponentType<P> }>;
+  plotProps: P;
+}
+
+/** When a chart is drawn: once in view, or a quarter of a screen before when scrolling down. */
+const DRAW_AHEAD = '0px 0px 25% 0px';
+
+/**
+ * Whether the element has come near the viewport (always, where IntersectionObserver is missing).
+ * The change renders as a transition, which React renders in slices.
+ */
+function useNearViewport<T extends Element>(): [RefCallback<T>, boolean] {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const ref = useCallback((element: T | null) => {
+    if (element === null || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin: DRAW_AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, near];
 }
 
 /**
- * What every chart draws around its plot: an image named by the title, a responsive container of
- * the chart's height, and the HTML legend; or the empty state when there is no data.
+ * What every chart draws around its plot: an image named by the title, the chart's height, and the
+ * HTML legend; or the empty state when there is no data. The plot is drawn once the frame comes near
+ * the viewport: a chart costs far more to render than the page around it, and a screen of charts
+ * drawn at once holds the browser for a long while on a phone. The plot's code, Recharts, loads
+ * then too, so a screen shows its page before Recharts has arrived.
  */
-export function ChartFrame({
+export function ChartFrame<P extends object>({
   title,
   height = 280,
   series,
   isEmpty,
   empty,
   className,
-  children,
+  loadPlot,
+  plotProps,
+  ref,
   ...rest
-}: ChartFrameProps) {
-  if (isEmpty && empty) return <>{empty}</>;
+}: ChartFrameProps<P>) {
+  const [nearRef, near] = useNearViewport<HTMLDivElement>();
+  const composedRef = useComposedRefs(ref, nearRef);
+  const plotRef = useCssVariables<HTMLDivElement>({ '--chart-height': `${height}px` });
+  // Loaded, then drawn as a transition: a render React does in slices (a lazy component would be
+  // revealed, after its module arrives, in one task).
+  const [Plot, setPlot] = useState<ComponentType<P> | null>(null);
+  const showsEmpty = isEmpty && Boolean(empty);
+  useEffect(() => {
+    if (!near || Plot !== null || showsEmpty) return undefined;
+    let current = true;
+    loadPlot().then(
+      ({ default: Loaded }) => {
+        if (current) startTransition(() => setPlot(() => Loaded));
+      },
+      (error: unknown) => {
+        // A module that cannot load fails the render, as a screen's own chunk would: the app's
+        // error boundary shows it.
+        if (current)
+          setPlot(() => () => {
+            throw error;
+          });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [near, Plot, loadPlot, showsEmpty]);
+  if (showsEmpty) return <>{empty}</>;
   return (
-    <div role="img" aria-label={title} className={cx(styles.root, className)} {...rest}>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
-        {children}
-      </ResponsiveContainer>
+    <div
+      ref={composedRef}
+      role="img"
+      aria-label={title}
+      className={cx(styles.root, className)}
+      {...rest}
+    >
+      <div ref={plotRef} className={styles.plot}>
+        {Plot === null ? null : <Plot {...plotProps} />}
+      </div>
       <ChartLegend series={series} />
     </div>
   );

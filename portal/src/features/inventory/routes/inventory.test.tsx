@@ -79,10 +79,17 @@ describe('inventory list', () => {
     );
     expect(exportLink()).toHaveAttribute('download');
 
-    // Each step waits for the screen to ask for its state, as a person sees the list change.
+    // Each step waits for the screen to ask for its state and to show it (its export link), as a
+    // person sees the list change: the route's loader asks before the screen renders the new state.
     const step = async (search: string, asked = search) => {
       await waitFor(() => expect(router.state.location.search).toBe(search));
       await waitFor(() => expect(askedFor(api).at(-1)).toBe(asked));
+      await waitFor(() =>
+        expect(exportLink()).toHaveAttribute(
+          'href',
+          `/api/partners/acme-outdoor/inventory.csv${asked}`,
+        ),
+      );
     };
     await user.type(screen.getByRole('searchbox', { name: 'Search inventory' }), 'tent');
     await step('?q=tent', '?q=tent&sort=sku');

@@ -1,4 +1,5 @@
 import { EmptyState, ErrorState, LinkButton, PageHeader, Skeleton } from '@partner-portal/ui-kit';
+import type { QueryClient } from '@tanstack/react-query';
 
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/lib/api-errors';
@@ -6,7 +7,7 @@ import { canManage, usePartnerRole } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
-import { useOverview, type Overview } from '../api/get-overview';
+import { overviewQueryOptions, useOverview, type Overview } from '../api/get-overview';
 import { AttentionList } from '../components/attention-list';
 import { KpiCards } from '../components/kpi-cards';
 import { RecentActivity } from '../components/recent-activity';
@@ -21,6 +22,15 @@ const isBlank = (overview: Overview): boolean =>
   overview.kpis.every((kpi) => kpiNumber(kpi.value) === 0) &&
   overview.needsAttention.total === 0 &&
   overview.recentActivity.length === 0;
+
+/**
+ * For the route's loader: starts the screen's request without waiting for it (the screen shows its
+ * skeleton meanwhile), beside the session's, before the screen's code has run (docs/performance.md,
+ * Lighthouse).
+ */
+export function prefetchOverview(queryClient: QueryClient, partnerSlug: string): void {
+  void queryClient.prefetchQuery(overviewQueryOptions(partnerSlug));
+}
 
 /**
  * The partner's landing screen (docs/product.md §3): the key figures against the previous period,
