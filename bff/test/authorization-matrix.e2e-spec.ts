@@ -245,6 +245,10 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics` }),
   },
+  'GET /api/partners/:partnerSlug/analytics/top-items': {
+    access: { kind: 'partner', role: 'viewer', staff: true },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics/top-items` }),
+  },
   'GET /api/partners/:partnerSlug/analytics.csv': {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({
