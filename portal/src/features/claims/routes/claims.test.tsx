@@ -80,9 +80,13 @@ describe('claims list', () => {
     await waitFor(() =>
       expect(askedFor(api)).toContain('?status=draft&type=damaged&sort=-createdAt'),
     );
-    expect(within(tabs).getByRole('link', { name: 'Draft 3' })).toHaveAttribute(
-      'aria-current',
-      'page',
+    // The route's loader asks before the screen renders the new URL: wait for the render too.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Claim status' })).getByRole('link', {
+          name: 'Draft 3',
+        }),
+      ).toHaveAttribute('aria-current', 'page'),
     );
     expect(exportLink()).toHaveAttribute(
       'href',
