@@ -3,7 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
 
-/** GET /api/partners/{slug}: 404 alike for a slug that does not exist and one the person cannot see. */
+/**
+ * The partner of a partner page, read by the layout (its loader fills the cache) and by any screen that
+ * needs its time zone or currency: one query, one cache entry.
+ *
+ * GET /api/partners/{slug}: 404 alike for a slug that does not exist and one the person cannot see.
+ */
 export type Partner = ApiData<'/api/partners/{partnerSlug}', 'get'>;
 
 export async function fetchPartner(partnerSlug: string, signal?: AbortSignal): Promise<Partner> {

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useAnalytics, type Analytics, type AnalyticsParams } from '../api/get-analytics';
-import { usePartnerTimeZone } from '../api/get-partner-zone';
+import { usePartner } from '@/lib/partner';
 import { useTopItems } from '../api/get-top-items';
 import { AnalyticsChart } from '../components/analytics-chart';
 import {
@@ -50,7 +50,7 @@ const isBlank = (analytics: Analytics): boolean =>
 export function AnalyticsRoute() {
   const partnerSlug = usePartnerSlug();
   useDocumentTitle('Analytics', partnerSlug);
-  const timeZone = usePartnerTimeZone(partnerSlug);
+  const timeZone = usePartner(partnerSlug).data?.timeZone;
   const today = toCalendarDate(new Date(), timeZone);
   const [search, setSearch] = useSearchParams();
   const params = readAnalyticsParams(search, today);

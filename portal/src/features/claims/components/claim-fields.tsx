@@ -13,7 +13,7 @@ import type { FieldProblemsApi } from '@/lib/form-problems';
 import { DISPLAY_LOCALE } from '@/lib/format';
 
 import { claimTypes, type ClaimType } from '../api/claims-shared';
-import { usePartnerCurrency } from '../api/get-partner-currency';
+import { usePartner } from '@/lib/partner';
 
 import {
   DESCRIPTION_MAX,
@@ -60,7 +60,7 @@ export function ClaimFields({
     onChange(patch);
     form.clearProblem(field);
   };
-  const currency = usePartnerCurrency(partnerSlug);
+  const currency = usePartner(partnerSlug).data?.currency;
   const unitValue = statesUnitValue(draft)
     ? currency === undefined || draft.unitValue === null
       ? undefined

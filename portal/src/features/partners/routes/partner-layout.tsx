@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
-import { usePartner } from '../api/get-partner';
+import { usePartner } from '@/lib/partner';
 import { PartnerNotFound } from '../components/partner-not-found';
 import { PartnerShell } from '../components/partner-shell';
 

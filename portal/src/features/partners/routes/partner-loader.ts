@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, type LoaderFunctionArgs } from 'react-route
 import { ApiError } from '@/lib/api-client';
 import { requireSession } from '@/lib/auth';
 
-import { partnerQueryOptions } from '../api/get-partner';
+import { partnerQueryOptions } from '@/lib/partner';
 import { isPartnerSlug } from '../partner-slug';
 
 // The partner route's loader, apart from its screens: the router holds it in the main chunk, so the
