@@ -194,8 +194,10 @@ describe('sessions racing a credential change', () => {
 
     const survivors: string[] = [];
     const lateSignIns: number[] = [];
+    const racers: string[] = [];
     for (let round = 1; round <= REPETITIONS; round += 1) {
       const user = await newUser();
+      racers.push(user.id);
       hold = () => Promise.resolve();
       const live = await signIn(api, user.email, OLD_PASSWORD, someAddress());
       const token = await resetTokenOf(user.id);
@@ -231,6 +233,14 @@ describe('sessions racing a credential change', () => {
     }
     expect(survivors).toEqual([]);
     expect(lateSignIns).toEqual([]);
+    // A refresh that lost its token to the reset is a session that ended, not a stolen token: no
+    // round may be audited as a reuse.
+    const reuses = (await dataSource.query(
+      `SELECT count(*)::int AS count FROM audit_logs
+        WHERE partner_id IS NULL AND action = 'auth.refresh.reused' AND actor_user_id = ANY($1)`,
+      [racers],
+    )) as { count: number }[];
+    expect(reuses[0]?.count).toBe(0);
   });
 
   it('makes two invalidations within one second both hold: a session started between them ends with the second', async () => {

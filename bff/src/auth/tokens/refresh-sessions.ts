@@ -98,7 +98,8 @@ export class RefreshSessions {
   async rotate(token: string): Promise<IssuedRefreshToken> {
     const now = this.clock.now();
     const manager = this.tokens.manager;
-    const row = await this.tokens.findByHash(sha256Hex(token));
+    const tokenHash = sha256Hex(token);
+    const row = await this.tokens.findByHash(tokenHash);
     if (row === undefined) throw new RefreshRefused('unknown');
     if (row.revokedAt !== null) throw new RefreshRefused('revoked', row.userId);
     if (row.usedAt !== null && !withinReuseGrace(row.usedAt, now)) {
@@ -144,6 +145,12 @@ export class RefreshSessions {
       return issued;
     });
     if (successor === 'reused') {
+      // The claim also fails on a token revoked meanwhile (a reset or sign-out committed while this
+      // refresh ran): a session that ended, not a reuse.
+      const current = await this.tokens.findByHash(tokenHash);
+      if (current === undefined || current.revokedAt !== null) {
+        throw new RefreshRefused('revoked', row.userId);
+      }
       await this.tokens.revokeFamily(row.familyId, now, manager);
       throw new RefreshRefused('reused', row.userId);
     }
