@@ -6,7 +6,7 @@ import { type CsvColumn, csvFile } from '../common/list/index.js';
 import { majorUnits } from '../common/money.js';
 import { ProblemException } from '../common/problem-details.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
-import { addDays, bucketsOf, yearsBefore } from './analytics.buckets.js';
+import { addDays, type Bucket, bucketsOf, yearsBefore } from './analytics.buckets.js';
 import {
   type AnalyticsDays,
   type AnalyticsRange,
@@ -18,12 +18,14 @@ import {
   DEFAULT_RANGE_DAYS,
   MAX_RANGE_YEARS,
   SERIES,
+  SERIES_KEYS,
   type SeriesKey,
 } from './analytics.series.js';
 import type {
   AnalyticsCsvQueryDto,
   AnalyticsDaysQueryDto,
   AnalyticsDto,
+  AnalyticsPointDto,
   AnalyticsQueryDto,
   AnalyticsSeriesDto,
   AnalyticsTopItemsDto,
@@ -58,68 +60,69 @@ export function rangeOf(query: AnalyticsQueryDto, today: string, timeZone: strin
   return { ...daysOf(query, today, timeZone), granularity: query.granularity ?? 'day' };
 }
 
-/** Every series of a range from the rollup rows (docs/api.md, Analytics). */
+/**
+ * Every series of a range from the rollup rows (docs/api.md, Analytics). A 2-year daily answer is
+ * 15 series × 731 points, built on every request: the values go into one array per series, the
+ * rows are placed by their bucket's position, and each point is made once.
+ */
 export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsSeriesDto[] {
   const buckets = bucketsOf(range.from, range.to, range.granularity);
-  const index = new Map(buckets.map((bucket, position) => [bucket.bucket, position]));
-  const zeros = () => buckets.map(() => 0);
-  const values: Record<SeriesKey, Array<number | null>> = {
-    claims_filed_lost: zeros(),
-    claims_filed_damaged: zeros(),
-    claims_filed_shortage: zeros(),
-    claims_filed_other: zeros(),
-    amount_claimed: zeros(),
-    amount_approved: zeros(),
-    amount_paid: zeros(),
-    approval_rate: zeros(),
-    median_days_to_decision: zeros(),
-    units_on_hand: zeros(),
-    value_on_hand: zeros(),
-    units_lost: zeros(),
-    units_damaged: zeros(),
-    value_lost: zeros(),
-    value_damaged: zeros(),
-  };
-  const add = (key: SeriesKey, position: number, amount: number) => {
-    values[key][position] = (values[key][position] ?? 0) + amount;
-  };
+  const count = buckets.length;
+  const index = new Map<string, number>();
+  for (let position = 0; position < count; position += 1) {
+    index.set((buckets[position] as Bucket).bucket, position);
+  }
   const positionOf = (bucket: string): number => {
     const position = index.get(bucket);
     if (position === undefined) throw new Error(`bucket ${bucket} outside the range`);
     return position;
   };
+  const zeros = (): number[] => new Array<number>(count).fill(0);
+  const values = Object.fromEntries(SERIES_KEYS.map((key) => [key, zeros()])) as Record<
+    SeriesKey,
+    Array<number | null>
+  >;
+  const series = (key: SeriesKey): number[] => values[key] as number[];
 
   const approved = zeros();
   const rejected = zeros();
-  const filedKey: Record<ClaimType, SeriesKey> = {
-    lost: 'claims_filed_lost',
-    damaged: 'claims_filed_damaged',
-    shortage: 'claims_filed_shortage',
-    other: 'claims_filed_other',
+  const filed: Record<ClaimType, number[]> = {
+    lost: series('claims_filed_lost'),
+    damaged: series('claims_filed_damaged'),
+    shortage: series('claims_filed_shortage'),
+    other: series('claims_filed_other'),
   };
+  const amountClaimed = series('amount_claimed');
+  const amountApproved = series('amount_approved');
+  const amountPaid = series('amount_paid');
   for (const row of rows.claims) {
     const position = positionOf(row.bucket);
-    for (const type of CLAIM_TYPES) add(filedKey[type], position, row.filedCount[type]);
-    add('amount_claimed', position, row.filedAmount);
-    add('amount_approved', position, row.approvedAmount);
-    add('amount_paid', position, row.paidAmount);
-    approved[position] = (approved[position] ?? 0) + row.approvedCount;
-    rejected[position] = (rejected[position] ?? 0) + row.rejectedCount;
+    for (const type of CLAIM_TYPES) (filed[type][position] as number) += row.filedCount[type];
+    (amountClaimed[position] as number) += row.filedAmount;
+    (amountApproved[position] as number) += row.approvedAmount;
+    (amountPaid[position] as number) += row.paidAmount;
+    (approved[position] as number) += row.approvedCount;
+    (rejected[position] as number) += row.rejectedCount;
   }
-  values.approval_rate = buckets.map((_bucket, position) => {
-    const yes = approved[position] ?? 0;
-    const decided = yes + (rejected[position] ?? 0);
-    return decided === 0 ? null : yes / decided;
-  });
-  values.median_days_to_decision = buckets.map(() => null);
-  for (const row of rows.decisions)
-    values.median_days_to_decision[positionOf(row.bucket)] = row.median;
+  const approvalRate: Array<number | null> = values.approval_rate;
+  for (let position = 0; position < count; position += 1) {
+    const yes = approved[position] as number;
+    const decided = yes + (rejected[position] as number);
+    approvalRate[position] = decided === 0 ? null : yes / decided;
+  }
+  const medians: Array<number | null> = new Array<number | null>(count).fill(null);
+  values.median_days_to_decision = medians;
+  for (const row of rows.decisions) medians[positionOf(row.bucket)] = row.median;
 
   // Stock at the end of a bucket's last day: today's stock less every movement after that day.
   let units = rows.stock.units;
   let value = rows.stock.value;
   const unitsDelta = zeros();
   const valueDelta = zeros();
+  const unitsLost = series('units_lost');
+  const unitsDamaged = series('units_damaged');
+  const valueLost = series('value_lost');
+  const valueDamaged = series('value_damaged');
   for (const row of rows.inventory) {
     if (row.bucket === null) {
       units -= row.unitsDelta;
@@ -129,27 +132,31 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
     const position = positionOf(row.bucket);
     unitsDelta[position] = row.unitsDelta;
     valueDelta[position] = row.valueDelta;
-    add('units_lost', position, row.lostUnits);
-    add('units_damaged', position, row.damagedUnits);
-    add('value_lost', position, row.lostValue);
-    add('value_damaged', position, row.damagedValue);
+    (unitsLost[position] as number) += row.lostUnits;
+    (unitsDamaged[position] as number) += row.damagedUnits;
+    (valueLost[position] as number) += row.lostValue;
+    (valueDamaged[position] as number) += row.damagedValue;
   }
-  for (let position = buckets.length - 1; position >= 0; position -= 1) {
-    values.units_on_hand[position] = units;
-    values.value_on_hand[position] = value;
-    units -= unitsDelta[position] ?? 0;
-    value -= valueDelta[position] ?? 0;
+  const unitsOnHand = series('units_on_hand');
+  const valueOnHand = series('value_on_hand');
+  for (let position = count - 1; position >= 0; position -= 1) {
+    unitsOnHand[position] = units;
+    valueOnHand[position] = value;
+    units -= unitsDelta[position] as number;
+    value -= valueDelta[position] as number;
   }
 
-  return SERIES.map(({ key, label, unit }) => ({
-    key,
-    label,
-    unit,
-    points: buckets.map((bucket, position) => ({
-      bucket: bucket.bucket,
-      value: values[key][position] ?? null,
-    })),
-  }));
+  return SERIES.map(({ key, label, unit }) => {
+    const of = values[key];
+    const points = new Array<AnalyticsPointDto>(count);
+    for (let position = 0; position < count; position += 1) {
+      points[position] = {
+        bucket: (buckets[position] as Bucket).bucket,
+        value: of[position] ?? null,
+      };
+    }
+    return { key, label, unit, points };
+  });
 }
 
 type CsvRow = Record<string, string | number | null>;
