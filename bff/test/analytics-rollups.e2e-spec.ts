@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 
 interface Rollups {
   claimDailyStats: Row[];
-  claimDecisionDays: Row[];
+  claimDecisionHistograms: Row[];
   inventoryDailyStats: Row[];
 }
 
@@ -30,7 +30,11 @@ async function rollups(dataSource: DataSource): Promise<Rollups> {
     ).map(({ row }) => row);
   return {
     claimDailyStats: await read('claim_daily_stats', 'partner_id, day, type'),
-    claimDecisionDays: await read('claim_decision_days', 'partner_id, day, days_to_decision'),
+    // The histogram as its text: JSON would drop the array's subscripts (the days).
+    claimDecisionHistograms: await read(
+      '(SELECT partner_id, day, counts::text AS counts FROM claim_decision_histograms)',
+      'partner_id, day',
+    ),
     inventoryDailyStats: await read('inventory_daily_stats', 'partner_id, day'),
   };
 }
@@ -176,7 +180,8 @@ describe('the dashboard rollups', () => {
       [berlin, rejected, withdrawn],
     );
 
-    const { claimDailyStats, claimDecisionDays, inventoryDailyStats } = await rollups(dataSource);
+    const { claimDailyStats, claimDecisionHistograms, inventoryDailyStats } =
+      await rollups(dataSource);
     const zero = {
       filed_count: 0,
       filed_amount: 0,
@@ -221,9 +226,10 @@ describe('the dashboard rollups', () => {
         closed_amount: 1000,
       },
     ]);
-    expect(claimDecisionDays).toEqual([
-      { partner_id: berlin, day: '2026-03-29', days_to_decision: 0, decision_count: 1 },
-      { partner_id: berlin, day: '2026-03-30', days_to_decision: 2, decision_count: 1 },
+    // One decision on the 29th the day it was submitted, one on the 30th two days after.
+    expect(claimDecisionHistograms).toEqual([
+      { partner_id: berlin, day: '2026-03-29', counts: '[0:0]={1}' },
+      { partner_id: berlin, day: '2026-03-30', counts: '[2:2]={1}' },
     ]);
     const movementDay = (partnerId: string, day: string, fields: Partial<Row>) => ({
       partner_id: partnerId,
@@ -271,6 +277,36 @@ describe('the dashboard rollups', () => {
     );
   });
 
+  it('sum and take the median of decision histograms whose subscripts are the days', async () => {
+    const one = async (sql: string) =>
+      (
+        (await dataSource.query(`SELECT (${sql})::text AS value`)) as Array<{
+          value: string | null;
+        }>
+      )[0]?.value;
+    // Sums keep the days, fill the gaps with NULL, and grow either way.
+    expect(await one(`histogram_add('[2:3]={1,1}', '[0:0]={4}')`)).toBe('[0:3]={4,NULL,1,1}');
+    expect(await one(`histogram_add('[0:1]={1,2}', '[1:4]={3,NULL,NULL,5}')`)).toBe(
+      '[0:4]={1,5,NULL,NULL,5}',
+    );
+    expect(await one(`histogram_add(NULL, '[5:5]={1}')`)).toBe('[5:5]={1}');
+    expect(
+      await one(
+        `SELECT histogram_sum(h) FROM unnest(ARRAY['[1:1]={2}', '[3:3]={1}', '[1:2]={1,1}']::text[]) AS t,
+           LATERAL (SELECT t::integer[] AS h) AS x`,
+      ),
+    ).toBe('{3,1,1}'); // subscripts from 1 are written without them
+    // The median of 1,1,2,3 (days 1,1,2,3): the mean of 1 and 2; of 0,0,0,9: 0; of one decision: its days.
+    expect(await one(`histogram_median('[1:3]={2,1,1}')`)).toBe('1.5000000000000000');
+    expect(
+      await one(`histogram_median('[0:9]={3,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,1}')`),
+    ).toBe('0.00000000000000000000');
+    expect(Number(await one(`histogram_median('[7:7]={1}')`))).toBe(7);
+    expect(Number(await one(`histogram_median('[0:4]={1,NULL,1,NULL,1}')`))).toBe(2);
+    expect(await one(`histogram_median('{}')`)).toBeNull();
+    expect(await one(`histogram_median('[0:1]={NULL,NULL}')`)).toBeNull();
+  });
+
   it('are built by the migration’s backfill exactly as the triggers built them', async () => {
     const built = await rollups(dataSource);
     expect(built.claimDailyStats.length).toBeGreaterThan(0);
@@ -295,7 +331,7 @@ describe('the dashboard rollups', () => {
     const backfilled = await rollups(dataSource);
     expect(await rollupViolations(dataSource)).toEqual([]);
     expect(backfilled.claimDailyStats).toEqual(built.claimDailyStats);
-    expect(backfilled.claimDecisionDays).toEqual(built.claimDecisionDays);
+    expect(backfilled.claimDecisionHistograms).toEqual(built.claimDecisionHistograms);
     const day = (rows: Row[]) =>
       rows.find((row) => row.partner_id === berlin && row.day === '2026-03-29');
     expect(day(backfilled.inventoryDailyStats)).toEqual({

@@ -320,7 +320,7 @@ describe('the demo claims', () => {
     expect(await rollupViolations(dataSource)).toEqual([]);
     const [counts] = (await dataSource.query(
       `SELECT (SELECT count(*)::int FROM claim_daily_stats WHERE partner_id IS NOT NULL) AS claim_days,
-              (SELECT count(*)::int FROM claim_decision_days WHERE partner_id IS NOT NULL) AS decision_days,
+              (SELECT count(*)::int FROM claim_decision_histograms WHERE partner_id IS NOT NULL) AS decision_days,
               (SELECT count(*)::int FROM inventory_daily_stats WHERE partner_id IS NOT NULL) AS movement_days`,
     )) as Array<Record<string, number>>;
     expect(counts?.claim_days).toBeGreaterThan(0);

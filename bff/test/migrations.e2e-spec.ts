@@ -51,7 +51,7 @@ describe('migrations', () => {
       'claim_attachments',
       'claim_counts',
       'claim_daily_stats',
-      'claim_decision_days',
+      'claim_decision_histograms',
       'claim_events',
       'claim_evidence_blobs',
       'claim_number_counters',

@@ -74,7 +74,7 @@ export function bucketsOf(from: string, to: string, granularity: Granularity): B
   const buckets: Bucket[] = [];
   const fromMs = utcMs(from);
   const toMs = utcMs(to);
-  for (let ms = bucketMs(fromMs, granularity); ms <= toMs; ) {
+  for (let ms = bucketMs(fromMs, granularity); ms <= toMs;) {
     const next = nextBucketMs(ms, granularity);
     const bucket = textOf(ms);
     const lastMs = next - DAY_MS;

@@ -27,7 +27,7 @@ export interface ClaimBucketRow {
   paidAmount: number;
 }
 
-/** The median days to decision of a bucket's decisions (claim_decision_days); a bucket without any has no row. */
+/** The median days to decision of a bucket's decisions (claim_decision_histograms); a bucket without any has no row. */
 export interface DecisionBucketRow {
   bucket: string;
   median: number;
@@ -125,40 +125,33 @@ export class AnalyticsRepository {
   }
 
   /**
-   * The median days to decision per bucket, from the histogram of claim_decision_days: the decisions
-   * at positions ⌊(n−1)/2⌋ and ⌊n/2⌋ (0-based, sorted by days) averaged: the middle one for an odd n,
-   * the mean of the two middle ones for an even n. One row per bucket, not one per bucket and days.
+   * The median days to decision per bucket, by PostgreSQL from `claim_decision_histograms` (one row a
+   * day): a day's median from its own histogram, a week's or a month's from its days' histograms summed
+   * (`histogram_median`, `histogram_sum`: migration 1796100000000). One row per bucket with decisions.
    */
   private async decisions(
     manager: EntityManager,
     parameters: unknown[],
   ): Promise<DecisionBucketRow[]> {
+    const daily = parameters[3] === 'day';
     const rows = rowsOf(
       await manager.query(
-        `WITH histogram AS (
-           SELECT ${BUCKET} AS bucket, days_to_decision AS days, sum(decision_count) AS count
-             FROM claim_decision_days
-            WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
-            GROUP BY 1, 2
-         ), running AS (
-           SELECT bucket, days,
-                  sum(count) OVER (PARTITION BY bucket ORDER BY days) AS through,
-                  sum(count) OVER (PARTITION BY bucket) AS total
-             FROM histogram
-         )
-         SELECT bucket,
-                ((min(days) FILTER (WHERE through > floor((total - 1) / 2)))
-                  + (min(days) FILTER (WHERE through > floor(total / 2))))::numeric / 2 AS median
-           FROM running
-          WHERE total > 0
-          GROUP BY bucket`,
-        parameters,
+        daily
+          ? `SELECT day::text AS bucket, histogram_median(counts) AS median
+               FROM claim_decision_histograms
+              WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date`
+          : `SELECT ${BUCKET} AS bucket, histogram_median(histogram_sum(counts)) AS median
+               FROM claim_decision_histograms
+              WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+              GROUP BY date_trunc($4, day::timestamp)`,
+        daily ? parameters.slice(0, 3) : parameters,
       ),
     );
-    return rows.map((row) => ({
-      bucket: text(row, 'bucket'),
-      median: Number(text(row, 'median')),
-    }));
+    return rows.flatMap((row) =>
+      row.median === null
+        ? []
+        : [{ bucket: text(row, 'bucket'), median: Number(text(row, 'median')) }],
+    );
   }
 
   private async inventory(

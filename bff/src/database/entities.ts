@@ -1,5 +1,5 @@
 import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
-import { ClaimDecisionDay } from '../analytics/claim-decision-day.entity.js';
+import { ClaimDecisionHistogram } from '../analytics/claim-decision-histogram.entity.js';
 import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
 import { InventoryStockTotal } from '../analytics/inventory-stock-total.entity.js';
 import { AuditLog } from '../audit/audit-log.entity.js';
@@ -41,7 +41,7 @@ export const ENTITIES = [
   ClaimAttachment,
   ClaimEvidenceBlob,
   ClaimDailyStat,
-  ClaimDecisionDay,
+  ClaimDecisionHistogram,
   InventoryDailyStat,
   InventoryStockTotal,
   UnclaimedMovement,
@@ -69,7 +69,7 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_attachments',
   'claim_evidence_blobs',
   'claim_daily_stats',
-  'claim_decision_days',
+  'claim_decision_histograms',
   'inventory_daily_stats',
   'inventory_stock_totals',
   'unclaimed_movements',

@@ -30,7 +30,7 @@ const EXPECTED: Record<string, { expected: string; actual: string }> = {
                     rejected_count, paid_count, paid_amount, closed_count, closed_amount
                FROM claim_daily_stats WHERE partner_id IS NOT NULL`,
   },
-  claim_decision_days: {
+  claim_decision_histograms: {
     expected: `
       SELECT d.partner_id, (d.at AT TIME ZONE p.time_zone)::date AS day,
              (d.at AT TIME ZONE p.time_zone)::date - (s.at AT TIME ZONE p.time_zone)::date AS days_to_decision,
@@ -41,8 +41,10 @@ const EXPECTED: Record<string, { expected: string; actual: string }> = {
         JOIN partners p ON p.id = d.partner_id
        WHERE d.partner_id = p.id AND d.kind = 'transition' AND d.to_status IN ('approved', 'rejected')
        GROUP BY 1, 2, 3`,
-    actual: `SELECT partner_id, day, days_to_decision, decision_count
-               FROM claim_decision_days WHERE partner_id IS NOT NULL`,
+    // The histogram's subscripts are the days (NULL where none).
+    actual: `SELECT partner_id, day, days AS days_to_decision, counts[days] AS decision_count
+               FROM claim_decision_histograms, generate_subscripts(counts, 1) AS days
+              WHERE partner_id IS NOT NULL AND counts[days] IS NOT NULL`,
   },
   inventory_daily_stats: {
     expected: `

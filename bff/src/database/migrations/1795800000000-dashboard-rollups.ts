@@ -22,7 +22,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 
 /** The claim rollup rows of the transition events in `source` (the whole table, or a trigger's). */
-const claimDailyStatsInsert = (source: string): string => `
+export const claimDailyStatsInsert = (source: string): string => `
   INSERT INTO claim_daily_stats AS s (partner_id, day, type, filed_count, filed_amount,
     approved_count, approved_amount, rejected_count, paid_count, paid_amount, closed_count, closed_amount)
   SELECT e.partner_id, (e.at AT TIME ZONE p.time_zone)::date AS day, c.type,
@@ -52,7 +52,7 @@ const claimDailyStatsInsert = (source: string): string => `
     closed_amount = s.closed_amount + EXCLUDED.closed_amount`;
 
 /** The decisions (approve, reject) in `source`, by decision day and whole partner days since submission. */
-const claimDecisionDaysInsert = (source: string): string => `
+export const claimDecisionDaysInsert = (source: string): string => `
   INSERT INTO claim_decision_days AS d (partner_id, day, days_to_decision, decision_count)
   SELECT e.partner_id, (e.at AT TIME ZONE p.time_zone)::date AS day,
          (e.at AT TIME ZONE p.time_zone)::date - (c.submitted_at AT TIME ZONE p.time_zone)::date AS days,

@@ -8,6 +8,7 @@ import { InventoryStockTotals1795800000001 } from './1795800000001-inventory-sto
 import { Overview1795810000000 } from './1795810000000-overview.js';
 import { InvitationVoiding1795900000000 } from './1795900000000-invitation-voiding.js';
 import { CredentialGeneration1796000000000 } from './1796000000000-credential-generation.js';
+import { ClaimDecisionHistograms1796100000000 } from './1796100000000-claim-decision-histograms.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Overview1795810000000,
   InvitationVoiding1795900000000,
   CredentialGeneration1796000000000,
+  ClaimDecisionHistograms1796100000000,
 ];
