@@ -30,7 +30,7 @@ const SERIAL_CASES = new Set(['top-items']);
 /** The rollups and trigger-kept tables the dashboards read, each with the partner's rows counted. */
 const ROLLUPS: ReadonlyArray<{ table: string; day?: string }> = [
   { table: 'claim_daily_stats', day: 'day' },
-  { table: 'claim_decision_days', day: 'day' },
+  { table: 'claim_decision_histograms', day: 'day' },
   { table: 'inventory_daily_stats', day: 'day' },
   { table: 'unclaimed_movements', day: 'deadline' },
   { table: 'unclaimed_movement_counts', day: 'deadline' },

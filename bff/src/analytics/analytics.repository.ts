@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CLAIM_TYPES, type ClaimType } from '../claims/claim-lifecycle.js';
 import { type Granularity, TOP_ITEMS } from './analytics.series.js';
 import { type Row, rowsOf, text } from '../common/raw-rows.js';
@@ -16,26 +16,22 @@ export interface AnalyticsRange extends AnalyticsDays {
   granularity: Granularity;
 }
 
-/** A bucket's claim flows (claim_daily_stats summed over the bucket's days), filed ones per type. */
-export interface ClaimBucketRow {
-  bucket: string;
+/**
+ * A bucket's figures, summed from the rollups over the bucket's days (docs/api.md, Analytics): the
+ * claims filed (per type), approved, rejected and paid (`claim_daily_stats`), the median days to
+ * decision (`claim_decision_histograms`; null without a decision) and the movements' sums
+ * (`inventory_daily_stats`). Bucket null: every day after the range, whose movements alone count
+ * (the stock at the end of each bucket is today's less the movements after it).
+ */
+export interface BucketRow {
+  bucket: string | null;
   filedCount: Record<ClaimType, number>;
   filedAmount: number;
   approvedCount: number;
   approvedAmount: number;
   rejectedCount: number;
   paidAmount: number;
-}
-
-/** The median days to decision of a bucket's decisions (claim_decision_histograms); a bucket without any has no row. */
-export interface DecisionBucketRow {
-  bucket: string;
-  median: number;
-}
-
-/** The movements' sums: per bucket of the range, or (bucket null) of every day after the range. */
-export interface InventoryBucketRow {
-  bucket: string | null;
+  median: number | null;
   unitsDelta: number;
   valueDelta: number;
   lostUnits: number;
@@ -52,11 +48,11 @@ export interface TopItemRow {
   amountClaimed: number;
 }
 
-/** Everything an analytics answer is made of, read in one snapshot. */
+/** Everything an analytics answer is made of, read by one statement (one snapshot). */
 export interface AnalyticsRows {
-  claims: ClaimBucketRow[];
-  decisions: DecisionBucketRow[];
-  inventory: InventoryBucketRow[];
+  /** The buckets with a figure, in no order, and at most one row of bucket null. */
+  buckets: BucketRow[];
+  /** Today's stock (`inventory_stock_totals`). */
   stock: { units: number; value: number };
 }
 
@@ -69,130 +65,101 @@ function numberOf(row: Row, column: string): number {
   throw new Error(`${column} is not an integer`);
 }
 
-const BUCKET = `date_trunc($4, day::timestamp)::date::text`;
+const FILED = CLAIM_TYPES.map(
+  (type) => `sum(filed_count) FILTER (WHERE type = '${type}') AS filed_${type}`,
+).join(', ');
+
+/** A bucket's median: a day's from its histogram, a week's or a month's from its days' summed. */
+const DECISIONS: Record<'day' | 'summed', string> = {
+  day: `SELECT day::timestamp AS b, histogram_median(counts) AS median
+          FROM claim_decision_histograms
+         WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date`,
+  summed: `SELECT date_trunc($4, day::timestamp) AS b, histogram_median(histogram_sum(counts)) AS median
+             FROM claim_decision_histograms
+            WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+            GROUP BY 1`,
+};
+
+/**
+ * The analytics' statement: each rollup summed by bucket (`b`, the bucket's first day), joined on the
+ * bucket, and today's stock beside them; at least one row, for the stock, even when no bucket has a
+ * figure (that row's sums are all null).
+ */
+const analyticsStatement = (decisions: string): string => `
+  WITH claims AS (
+    SELECT date_trunc($4, day::timestamp) AS b, ${FILED}, sum(filed_amount) AS filed_amount,
+           sum(approved_count) AS approved_count, sum(approved_amount) AS approved_amount,
+           sum(rejected_count) AS rejected_count, sum(paid_amount) AS paid_amount
+      FROM claim_daily_stats
+     WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
+     GROUP BY 1
+  ), decisions AS (${decisions}
+  ), movements AS (
+    SELECT CASE WHEN day > $3::date THEN NULL ELSE date_trunc($4, day::timestamp) END AS b,
+           sum(units_delta) AS units_delta, sum(value_delta) AS value_delta,
+           sum(lost_units) AS lost_units, sum(lost_value) AS lost_value,
+           sum(damaged_units) AS damaged_units, sum(damaged_value) AS damaged_value
+      FROM inventory_daily_stats
+     WHERE partner_id = $1 AND day >= $2::date
+     GROUP BY 1
+  ), buckets AS (
+    SELECT b::date::text AS bucket, *
+      FROM claims FULL JOIN decisions USING (b) FULL JOIN movements USING (b)
+  )
+  SELECT s.units AS stock_units, s.value AS stock_value, buckets.*
+    FROM (SELECT $1::uuid AS partner_id) AS partner
+    LEFT JOIN inventory_stock_totals AS s ON s.partner_id = partner.partner_id
+    LEFT JOIN buckets ON true`;
+
+const STATEMENTS = {
+  day: analyticsStatement(DECISIONS.day),
+  summed: analyticsStatement(DECISIONS.summed),
+};
 
 /**
  * The analytics' reads (docs/api.md, Analytics): the rollup tables, a few rows per bucket whatever the
- * partner's size, and the stock of today (one row of `inventory_stock_totals`), all in one REPEATABLE
- * READ read-only transaction, so the stock of today and the deltas taken off it are of one moment; and,
- * for their own endpoint, the top items (the claims submitted in the range, through
- * `claims_submitted_at_idx`), one statement. Every statement is scoped by partner.
+ * partner's size, and the stock of today (one row of `inventory_stock_totals`), in one statement, so
+ * the stock of today and the deltas taken off it are of one snapshot; and, for their own endpoint, the
+ * top items (the claims submitted in the range, through `claims_submitted_at_idx`), one statement.
+ * Every statement is scoped by partner.
  */
 @Injectable()
 export class AnalyticsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  read(partnerId: string, range: AnalyticsRange): Promise<AnalyticsRows> {
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      await manager.query('SET TRANSACTION READ ONLY');
-      const parameters = [partnerId, range.from, range.to, range.granularity];
-      return {
-        claims: await this.claims(manager, parameters),
-        decisions: await this.decisions(manager, parameters),
-        inventory: await this.inventory(manager, parameters),
-        stock: await this.stock(manager, partnerId),
-      };
-    });
-  }
-
-  /** One row per bucket with claims: a few hundred rows for two years by day, whatever the claims. */
-  private async claims(manager: EntityManager, parameters: unknown[]): Promise<ClaimBucketRow[]> {
-    const filed = CLAIM_TYPES.map(
-      (type) => `sum(filed_count) FILTER (WHERE type = '${type}') AS filed_${type}`,
-    ).join(', ');
+  async read(partnerId: string, range: AnalyticsRange): Promise<AnalyticsRows> {
     const rows = rowsOf(
-      await manager.query(
-        `SELECT ${BUCKET} AS bucket, ${filed}, sum(filed_amount) AS filed_amount,
-                sum(approved_count) AS approved_count, sum(approved_amount) AS approved_amount,
-                sum(rejected_count) AS rejected_count, sum(paid_amount) AS paid_amount
-           FROM claim_daily_stats
-          WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
-          GROUP BY 1`,
-        parameters,
+      await this.dataSource.query(
+        range.granularity === 'day' ? STATEMENTS.day : STATEMENTS.summed,
+        [partnerId, range.from, range.to, range.granularity],
       ),
     );
-    return rows.map((row) => ({
-      bucket: text(row, 'bucket'),
-      filedCount: Object.fromEntries(
-        CLAIM_TYPES.map((type) => [type, numberOf(row, `filed_${type}`)]),
-      ) as Record<ClaimType, number>,
-      filedAmount: numberOf(row, 'filed_amount'),
-      approvedCount: numberOf(row, 'approved_count'),
-      approvedAmount: numberOf(row, 'approved_amount'),
-      rejectedCount: numberOf(row, 'rejected_count'),
-      paidAmount: numberOf(row, 'paid_amount'),
-    }));
-  }
-
-  /**
-   * The median days to decision per bucket, by PostgreSQL from `claim_decision_histograms` (one row a
-   * day): a day's median from its own histogram, a week's or a month's from its days' histograms summed
-   * (`histogram_median`, `histogram_sum`: migration 1796100000000). One row per bucket with decisions.
-   */
-  private async decisions(
-    manager: EntityManager,
-    parameters: unknown[],
-  ): Promise<DecisionBucketRow[]> {
-    const daily = parameters[3] === 'day';
-    const rows = rowsOf(
-      await manager.query(
-        daily
-          ? `SELECT day::text AS bucket, histogram_median(counts) AS median
-               FROM claim_decision_histograms
-              WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date`
-          : `SELECT ${BUCKET} AS bucket, histogram_median(histogram_sum(counts)) AS median
-               FROM claim_decision_histograms
-              WHERE partner_id = $1 AND day BETWEEN $2::date AND $3::date
-              GROUP BY date_trunc($4, day::timestamp)`,
-        daily ? parameters.slice(0, 3) : parameters,
-      ),
-    );
-    return rows.flatMap((row) =>
-      row.median === null
-        ? []
-        : [{ bucket: text(row, 'bucket'), median: Number(text(row, 'median')) }],
-    );
-  }
-
-  private async inventory(
-    manager: EntityManager,
-    parameters: unknown[],
-  ): Promise<InventoryBucketRow[]> {
-    const rows = rowsOf(
-      await manager.query(
-        `SELECT CASE WHEN day > $3::date THEN NULL ELSE ${BUCKET} END AS bucket,
-                sum(units_delta) AS units_delta, sum(value_delta) AS value_delta,
-                sum(lost_units) AS lost_units, sum(lost_value) AS lost_value,
-                sum(damaged_units) AS damaged_units, sum(damaged_value) AS damaged_value
-           FROM inventory_daily_stats
-          WHERE partner_id = $1 AND day >= $2::date
-          GROUP BY 1`,
-        parameters,
-      ),
-    );
-    return rows.map((row) => ({
-      bucket: row.bucket === null ? null : text(row, 'bucket'),
-      unitsDelta: numberOf(row, 'units_delta'),
-      valueDelta: numberOf(row, 'value_delta'),
-      lostUnits: numberOf(row, 'lost_units'),
-      lostValue: numberOf(row, 'lost_value'),
-      damagedUnits: numberOf(row, 'damaged_units'),
-      damagedValue: numberOf(row, 'damaged_value'),
-    }));
-  }
-
-  private async stock(
-    manager: EntityManager,
-    partnerId: string,
-  ): Promise<{ units: number; value: number }> {
-    const [row] = rowsOf(
-      await manager.query(`SELECT units, value FROM inventory_stock_totals WHERE partner_id = $1`, [
-        partnerId,
-      ]),
-    );
-    return row === undefined
-      ? { units: 0, value: 0 }
-      : { units: numberOf(row, 'units'), value: numberOf(row, 'value') };
+    const first = rows[0];
+    const stock = {
+      units: first === undefined ? 0 : numberOf(first, 'stock_units'),
+      value: first === undefined ? 0 : numberOf(first, 'stock_value'),
+    };
+    return {
+      stock,
+      buckets: rows.map((row) => ({
+        bucket: row.bucket === null ? null : text(row, 'bucket'),
+        filedCount: Object.fromEntries(
+          CLAIM_TYPES.map((type) => [type, numberOf(row, `filed_${type}`)]),
+        ) as Record<ClaimType, number>,
+        filedAmount: numberOf(row, 'filed_amount'),
+        approvedCount: numberOf(row, 'approved_count'),
+        approvedAmount: numberOf(row, 'approved_amount'),
+        rejectedCount: numberOf(row, 'rejected_count'),
+        paidAmount: numberOf(row, 'paid_amount'),
+        median: row.median === null ? null : Number(text(row, 'median')),
+        unitsDelta: numberOf(row, 'units_delta'),
+        valueDelta: numberOf(row, 'value_delta'),
+        lostUnits: numberOf(row, 'lost_units'),
+        lostValue: numberOf(row, 'lost_value'),
+        damagedUnits: numberOf(row, 'damaged_units'),
+        damagedValue: numberOf(row, 'damaged_value'),
+      })),
+    };
   }
 
   /**

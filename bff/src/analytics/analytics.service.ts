@@ -95,25 +95,8 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
   const amountClaimed = series('amount_claimed');
   const amountApproved = series('amount_approved');
   const amountPaid = series('amount_paid');
-  for (const row of rows.claims) {
-    const position = positionOf(row.bucket);
-    for (const type of CLAIM_TYPES) (filed[type][position] as number) += row.filedCount[type];
-    (amountClaimed[position] as number) += row.filedAmount;
-    (amountApproved[position] as number) += row.approvedAmount;
-    (amountPaid[position] as number) += row.paidAmount;
-    (approved[position] as number) += row.approvedCount;
-    (rejected[position] as number) += row.rejectedCount;
-  }
-  const approvalRate: Array<number | null> = values.approval_rate;
-  for (let position = 0; position < count; position += 1) {
-    const yes = approved[position] as number;
-    const decided = yes + (rejected[position] as number);
-    approvalRate[position] = decided === 0 ? null : yes / decided;
-  }
   const medians: Array<number | null> = new Array<number | null>(count).fill(null);
   values.median_days_to_decision = medians;
-  for (const row of rows.decisions) medians[positionOf(row.bucket)] = row.median;
-
   // Stock at the end of a bucket's last day: today's stock less every movement after that day.
   let units = rows.stock.units;
   let value = rows.stock.value;
@@ -123,19 +106,32 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
   const unitsDamaged = series('units_damaged');
   const valueLost = series('value_lost');
   const valueDamaged = series('value_damaged');
-  for (const row of rows.inventory) {
+  for (const row of rows.buckets) {
     if (row.bucket === null) {
       units -= row.unitsDelta;
       value -= row.valueDelta;
       continue;
     }
     const position = positionOf(row.bucket);
+    for (const type of CLAIM_TYPES) filed[type][position] = row.filedCount[type];
+    amountClaimed[position] = row.filedAmount;
+    amountApproved[position] = row.approvedAmount;
+    amountPaid[position] = row.paidAmount;
+    approved[position] = row.approvedCount;
+    rejected[position] = row.rejectedCount;
+    medians[position] = row.median;
     unitsDelta[position] = row.unitsDelta;
     valueDelta[position] = row.valueDelta;
-    (unitsLost[position] as number) += row.lostUnits;
-    (unitsDamaged[position] as number) += row.damagedUnits;
-    (valueLost[position] as number) += row.lostValue;
-    (valueDamaged[position] as number) += row.damagedValue;
+    unitsLost[position] = row.lostUnits;
+    unitsDamaged[position] = row.damagedUnits;
+    valueLost[position] = row.lostValue;
+    valueDamaged[position] = row.damagedValue;
+  }
+  const approvalRate: Array<number | null> = values.approval_rate;
+  for (let position = 0; position < count; position += 1) {
+    const yes = approved[position] as number;
+    const decided = yes + (rejected[position] as number);
+    approvalRate[position] = decided === 0 ? null : yes / decided;
   }
   const unitsOnHand = series('units_on_hand');
   const valueOnHand = series('value_on_hand');
