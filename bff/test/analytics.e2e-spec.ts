@@ -190,6 +190,76 @@ describe('analytics API', () => {
     expect(pointOf(await analytics(), 'amount_paid')).toBe(2000);
   });
 
+  it('sends a kept answer again only while the partner’s rollups keep their version', async () => {
+    const version = async () =>
+      (
+        (await dataSource.query(
+          `SELECT coalesce((SELECT version FROM analytics_versions WHERE partner_id = $1), 0)::int AS v`,
+          [world.partner.id],
+        )) as Array<{ v: number }>
+      )[0]?.v;
+    const range = `?from=${addDays(today(), -6)}&to=${today()}`;
+    const first = await get(`analytics${range}`);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const before = first.json<AnalyticsDto>();
+    const at = await version();
+
+    // A rollup row changed behind the version's back (its trigger off): the kept answer is sent
+    // again, so it is the one kept, not one built afresh.
+    await dataSource.transaction(async (manager) => {
+      await manager.query(
+        `ALTER TABLE inventory_stock_totals DISABLE TRIGGER inventory_stock_totals_analytics_version`,
+      );
+      await manager.query(
+        `UPDATE inventory_stock_totals SET units = units + 1000 WHERE partner_id = $1`,
+        [world.partner.id],
+      );
+      await manager.query(
+        `ALTER TABLE inventory_stock_totals ENABLE TRIGGER inventory_stock_totals_analytics_version`,
+      );
+    });
+    expect(await version()).toBe(at);
+    expect(await analytics(range)).toEqual(before);
+    // Another range is built afresh and sees it.
+    const fresh = await analytics(`?from=${addDays(today(), -5)}&to=${today()}`);
+    expect(pointOf(fresh, 'units_on_hand')).toBe((pointOf(before, 'units_on_hand') ?? 0) + 1000);
+
+    // Put back the same way, then a change through the API: one version more, a fresh answer.
+    await dataSource.transaction(async (manager) => {
+      await manager.query(
+        `ALTER TABLE inventory_stock_totals DISABLE TRIGGER inventory_stock_totals_analytics_version`,
+      );
+      await manager.query(
+        `UPDATE inventory_stock_totals SET units = units - 1000 WHERE partner_id = $1`,
+        [world.partner.id],
+      );
+      await manager.query(
+        `ALTER TABLE inventory_stock_totals ENABLE TRIGGER inventory_stock_totals_analytics_version`,
+      );
+    });
+    const recorded = await api.request({
+      method: 'POST',
+      url: `/api/partners/${world.partner.slug}/inventory/${world.item.id}/movements`,
+      headers: { authorization: `Bearer ${world.tokens.staff}` },
+      payload: { kind: 'receipt', quantity: 4 },
+    });
+    expect(recorded.statusCode).toBe(201);
+    // The movement changed two rollups (the day's movements and the stock): one version more.
+    expect(await version()).toBe((at ?? 0) + 1);
+    const after = await analytics(range);
+    expect(pointOf(after, 'units_on_hand')).toBe((pointOf(before, 'units_on_hand') ?? 0) + 4);
+
+    // A unit value changed (the stock's value, not a movement) moves the version too.
+    await dataSource.query(
+      `UPDATE inventory_items SET unit_value = unit_value + 1 WHERE partner_id = $1 AND id = $2`,
+      [world.partner.id, formulaItem.id],
+    );
+    expect(await version()).toBe((at ?? 0) + 2);
+    expect(pointOf(await analytics(range), 'value_on_hand')).toBe(
+      (pointOf(after, 'value_on_hand') ?? 0) + 50,
+    );
+  });
+
   it('refuses a bad range, granularity or parameter with 400 problem details naming the field', async () => {
     const cases: Array<[string, string]> = [
       ['?from=2026-02-30', 'from'],

@@ -47,6 +47,7 @@ describe('migrations', () => {
       MIGRATIONS.map((migration) => migration.name),
     );
     expect(await tablesOf(dataSource)).toEqual([
+      'analytics_versions',
       'audit_logs',
       'claim_attachments',
       'claim_counts',

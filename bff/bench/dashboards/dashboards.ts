@@ -4,6 +4,7 @@ import {
   type ReferenceQuery as AnalyticsReferenceQuery,
   referenceTopItems,
 } from '../../src/analytics/analytics.reference.js';
+import { addDays, yearsBefore } from '../../src/analytics/analytics.buckets.js';
 import { overviewReference } from '../../src/overview/overview.reference.js';
 import type { RecordedStatement } from '../query-counter.js';
 import { startBff, stopServer } from '../support.js';
@@ -26,6 +27,11 @@ const SLOW_REQUEST_RUNS = 5;
  * interleaved with them (a run at 15:48 on 2026-11-25 saw item detail's p99 at 1,051 ms for it).
  */
 const SERIAL_CASES = new Set(['top-items']);
+/**
+ * The 2-year daily ranges the built-afresh case asks in turn (each ending a day earlier): more than the
+ * BFF keeps (ANALYTICS_CACHE_MB, 64 MB by default, about 150 such answers), so each is built afresh.
+ */
+const FRESH_RANGES = 400;
 
 /** The rollups and trigger-kept tables the dashboards read, each with the partner's rows counted. */
 const ROLLUPS: ReadonlyArray<{ table: string; day?: string }> = [
@@ -125,6 +131,11 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
     const analyticsPath = (granularity: Granularity) =>
       `${base}/analytics?from=${days.from}&to=${days.today}&granularity=${granularity}`;
     const topItemsPath = `${base}/analytics/top-items?from=${days.from}&to=${days.today}`;
+    const freshRanges = (today: string): string[] =>
+      Array.from({ length: FRESH_RANGES }, (_, back) => {
+        const to = addDays(today, -back);
+        return `${base}/analytics?from=${addDays(yearsBefore(to, 2), 1)}&to=${to}&granularity=day`;
+      });
 
     const bffCase = (
       key: string,
@@ -145,7 +156,16 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
       ...(staffApi === undefined
         ? []
         : [bffCase('overview-staff', 'overview (staff)', always(`${base}/overview`), staffApi)]),
-      bffCase('day', 'analytics: 2 years by day', always(analyticsPath('day'))),
+      bffCase(
+        'day',
+        'analytics: 2 years by day (a repeat view: the answer kept for the version)',
+        always(analyticsPath('day')),
+      ),
+      bffCase(
+        'day-fresh',
+        `analytics: 2 years by day, each a range not kept (built afresh; ${FRESH_RANGES} ranges in turn)`,
+        inTurn(freshRanges(days.today)),
+      ),
       bffCase('week', 'analytics: 2 years by week (not a target)', always(analyticsPath('week'))),
       bffCase(
         'month',
@@ -264,6 +284,10 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
       p99('day') / detail <= DASHBOARD_OVER_DETAIL_P99,
       `analytics 2 years by day p99 / item detail p99 = ${ratio(p99('day') / detail)} (target ≤ ${DASHBOARD_OVER_DETAIL_P99}×); by week ${ratio(p99('week') / detail)}, by month ${ratio(p99('month') / detail)}`,
     );
+    // Printed, not enforced: the first view of a range after a change builds the answer afresh.
+    lines.push(
+      `analytics 2 years by day, built afresh (not kept): p99 / item detail p99 = ${ratio(p99('day-fresh') / detail)}`,
+    );
     // Medians: the reference's alone on the database, the endpoint's under the load of 16 connections.
     const faster = (reference: ReferenceTiming, key: string) =>
       percentile(reference.runs, 50) / tally(key).percentile(50);
@@ -275,9 +299,10 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
       faster(overviewRef, 'overview') >= REFERENCE_OVER_DASHBOARD,
       `overview raw reference median / overview p50 = ${ratio(faster(overviewRef, 'overview'))} (target ≥ ${REFERENCE_OVER_DASHBOARD}×)`,
     );
+    // Against the answer built afresh (the kept one is faster still).
     target(
-      faster(dayRef, 'day') >= REFERENCE_OVER_DASHBOARD,
-      `analytics by day raw reference median / analytics by day p50 = ${ratio(faster(dayRef, 'day'))} (target ≥ ${REFERENCE_OVER_DASHBOARD}×)`,
+      faster(dayRef, 'day-fresh') >= REFERENCE_OVER_DASHBOARD,
+      `analytics by day raw reference median / analytics by day p50, built afresh = ${ratio(faster(dayRef, 'day-fresh'))} (target ≥ ${REFERENCE_OVER_DASHBOARD}×); kept ${ratio(faster(dayRef, 'day'))}`,
     );
     // The top items: printed, not enforced (issue #10's targets are the analytics answer's, the series).
     lines.push(

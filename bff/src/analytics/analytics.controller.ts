@@ -33,6 +33,7 @@ export class AnalyticsController {
 
   @Get('analytics')
   @Header('Cache-Control', 'no-store')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({
     summary:
       'The partner’s claims and stock over a range of its days, by day, ISO week or month: every series.',
@@ -43,8 +44,9 @@ export class AnalyticsController {
   get(
     @CurrentPartner() context: PartnerContext,
     @Query() query: AnalyticsQueryDto,
-  ): Promise<AnalyticsDto> {
-    return this.analytics.analytics(context, query);
+  ): Promise<string> {
+    // The answer's JSON as built, or as kept for the partner's unchanged rollups (AnalyticsAnswers).
+    return this.analytics.analyticsJson(context, query);
   }
 
   @Get('analytics/top-items')

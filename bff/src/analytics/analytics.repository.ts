@@ -54,6 +54,8 @@ export interface AnalyticsRows {
   buckets: BucketRow[];
   /** Today's stock (`inventory_stock_totals`). */
   stock: { units: number; value: number };
+  /** The version of the partner's rollups these were read at (`analytics_versions`). */
+  version: string;
 }
 
 /** A number of a row: int4 as a number, bigint and numeric sums as their text. */
@@ -106,8 +108,10 @@ const analyticsStatement = (decisions: string): string => `
     SELECT b::date::text AS bucket, *
       FROM claims FULL JOIN decisions USING (b) FULL JOIN movements USING (b)
   )
-  SELECT s.units AS stock_units, s.value AS stock_value, buckets.*
+  SELECT coalesce(v.version, 0)::text AS version, s.units AS stock_units, s.value AS stock_value,
+         buckets.*
     FROM (SELECT $1::uuid AS partner_id) AS partner
+    LEFT JOIN analytics_versions AS v ON v.partner_id = partner.partner_id
     LEFT JOIN inventory_stock_totals AS s ON s.partner_id = partner.partner_id
     LEFT JOIN buckets ON true`;
 
@@ -141,6 +145,7 @@ export class AnalyticsRepository {
     };
     return {
       stock,
+      version: first === undefined ? '0' : text(first, 'version'),
       buckets: rows.map((row) => ({
         bucket: row.bucket === null ? null : text(row, 'bucket'),
         filedCount: Object.fromEntries(
@@ -160,6 +165,17 @@ export class AnalyticsRepository {
         damagedValue: numberOf(row, 'damaged_value'),
       })),
     };
+  }
+
+  /** The version of the partner's rollups now (`analytics_versions`; 0 before any change). */
+  async version(partnerId: string): Promise<string> {
+    const [row] = rowsOf(
+      await this.dataSource.query(
+        `SELECT coalesce((SELECT version FROM analytics_versions WHERE partner_id = $1), 0)::text AS version`,
+        [partnerId],
+      ),
+    );
+    return row === undefined ? '0' : text(row, 'version');
   }
 
   /**

@@ -6,6 +6,7 @@ import { type CsvColumn, csvFile } from '../common/list/index.js';
 import { majorUnits } from '../common/money.js';
 import { ProblemException } from '../common/problem-details.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { AnalyticsAnswers } from './analytics-answers.js';
 import { addDays, type Bucket, bucketsOf, yearsBefore } from './analytics.buckets.js';
 import {
   type AnalyticsDays,
@@ -155,6 +156,22 @@ export function seriesOf(range: AnalyticsRange, rows: AnalyticsRows): AnalyticsS
   });
 }
 
+/** The analytics answer of a range from its rollup rows. */
+function answerOf(
+  { partner }: PartnerContext,
+  range: AnalyticsRange,
+  rows: AnalyticsRows,
+): AnalyticsDto {
+  return {
+    from: range.from,
+    to: range.to,
+    granularity: range.granularity,
+    timeZone: partner.timeZone,
+    currency: partner.currency,
+    series: seriesOf(range, rows),
+  };
+}
+
 type CsvRow = Record<string, string | number | null>;
 
 /** The CSV's columns for a series or the top items (docs/api.md, Analytics CSV). */
@@ -182,6 +199,7 @@ function csvColumns(series: CsvSeries, money: boolean, currency: string): CsvCol
 export class AnalyticsService {
   constructor(
     private readonly repository: AnalyticsRepository,
+    private readonly answers: AnalyticsAnswers,
     private readonly clock: Clock,
   ) {}
 
@@ -190,17 +208,34 @@ export class AnalyticsService {
   }
 
   async analytics(context: PartnerContext, query: AnalyticsQueryDto): Promise<AnalyticsDto> {
+    const range = rangeOf(query, this.today(context), context.partner.timeZone);
+    return answerOf(context, range, await this.repository.read(context.partner.id, range));
+  }
+
+  /**
+   * The analytics answer as its JSON: the one kept for this partner, range and granularity when the
+   * partner's rollups are still at the version it was built at (one statement), otherwise built from
+   * the rollups (one statement, which reads their version too) and kept.
+   */
+  async analyticsJson(context: PartnerContext, query: AnalyticsQueryDto): Promise<string> {
     const { partner } = context;
     const range = rangeOf(query, this.today(context), partner.timeZone);
+    const key = [
+      partner.id,
+      range.from,
+      range.to,
+      range.granularity,
+      partner.timeZone,
+      partner.currency,
+    ].join(' ');
+    const kept = this.answers.get(key);
+    if (kept !== undefined && kept.version === (await this.repository.version(partner.id))) {
+      return kept.json;
+    }
     const rows = await this.repository.read(partner.id, range);
-    return {
-      from: range.from,
-      to: range.to,
-      granularity: range.granularity,
-      timeZone: partner.timeZone,
-      currency: partner.currency,
-      series: seriesOf(range, rows),
-    };
+    const json = JSON.stringify(answerOf(context, range, rows));
+    this.answers.keep(key, { version: rows.version, json });
+    return json;
   }
 
   async topItems(

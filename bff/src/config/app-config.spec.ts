@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
+      analyticsCacheMb: 64,
       devOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
     });
     expect(config.databaseUrl).toBeUndefined();

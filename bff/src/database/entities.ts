@@ -1,4 +1,5 @@
 import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
+import { AnalyticsVersion } from '../analytics/analytics-version.entity.js';
 import { ClaimDecisionHistogram } from '../analytics/claim-decision-histogram.entity.js';
 import { InventoryDailyStat } from '../analytics/inventory-daily-stat.entity.js';
 import { InventoryStockTotal } from '../analytics/inventory-stock-total.entity.js';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   ClaimEvidenceBlob,
   ClaimDailyStat,
   ClaimDecisionHistogram,
+  AnalyticsVersion,
   InventoryDailyStat,
   InventoryStockTotal,
   UnclaimedMovement,
@@ -70,6 +72,7 @@ export const TENANT_TABLES: readonly string[] = [
   'claim_evidence_blobs',
   'claim_daily_stats',
   'claim_decision_histograms',
+  'analytics_versions',
   'inventory_daily_stats',
   'inventory_stock_totals',
   'unclaimed_movements',

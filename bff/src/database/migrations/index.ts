@@ -9,6 +9,7 @@ import { Overview1795810000000 } from './1795810000000-overview.js';
 import { InvitationVoiding1795900000000 } from './1795900000000-invitation-voiding.js';
 import { CredentialGeneration1796000000000 } from './1796000000000-credential-generation.js';
 import { ClaimDecisionHistograms1796100000000 } from './1796100000000-claim-decision-histograms.js';
+import { AnalyticsVersions1796200000000 } from './1796200000000-analytics-versions.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   InvitationVoiding1795900000000,
   CredentialGeneration1796000000000,
   ClaimDecisionHistograms1796100000000,
+  AnalyticsVersions1796200000000,
 ];
