@@ -184,7 +184,7 @@ export const SETTINGS = ConfigDeclaration.empty()
   .add('analyticsCacheMb', {
     env: 'ANALYTICS_CACHE_MB',
     default: '`64`',
-    doc: 'Memory for analytics answers kept to be sent again while their partner\'s data is unchanged (each checked against the version of its rollups on every request; a 2-year daily answer is about 420 KB), in MB. `0`: every answer is built afresh.',
+    doc: "Memory for analytics answers kept to be sent again while their partner's data is unchanged (each checked against the version of its rollups on every request; a 2-year daily answer is about 420 KB), in MB. `0`: every answer is built afresh.",
     read: read.integer(64, 0, 4096),
   })
   .add('devOrigins', {
