@@ -183,6 +183,21 @@ describe('the analytics, against GROUP BY over the raw rows', () => {
           [partner.id, claimsOf.item.id, run.unitValues[0]],
         );
         const itemOf = (index: number) => items[index % items.length] ?? claimsOf.item;
+        const rangeOf = (query: (typeof run.queries)[number]) => {
+          const to = addDays(partnerToday(new Date(), run.zone), -query.toBack);
+          return { from: addDays(to, -query.span), to, granularity: query.granularity };
+        };
+        // Every query asked once before the movements and claims: the BFF keeps these answers (for
+        // the version of the empty rollups), and the answers after must not be them.
+        for (const query of run.queries) {
+          ok(
+            await api.request({
+              url: `/api/partners/${partner.slug}/analytics?${new URLSearchParams(rangeOf(query)).toString()}`,
+              headers: { authorization: `Bearer ${tokens.viewer}` },
+            }),
+            'analytics before',
+          );
+        }
 
         // Movements: through the API one at a time, and the rest in one multi-row statement.
         const bulk: unknown[][] = [];
@@ -260,11 +275,9 @@ describe('the analytics, against GROUP BY over the raw rows', () => {
         at = undefined;
 
         expect(await rollupViolations(dataSource)).toEqual([]);
-        const today = partnerToday(new Date(), run.zone);
         for (const query of run.queries) {
-          const to = addDays(today, -query.toBack);
-          const from = addDays(to, -query.span);
-          const params = new URLSearchParams({ from, to, granularity: query.granularity });
+          const { from, to } = rangeOf(query);
+          const params = new URLSearchParams(rangeOf(query));
           const answer = ok(
             await api.request({
               url: `/api/partners/${partner.slug}/analytics?${params.toString()}`,
