@@ -1,4 +1,4 @@
-import { formatMoney } from '@partner-portal/ui-kit';
+import { formatDateTime, formatMoney, toCalendarDate } from '@partner-portal/ui-kit';
 
 /**
  * The portal's words are English, and so are its figures, so that a sentence reads as one:
@@ -48,6 +48,37 @@ const calendarDates = once(
  */
 export const formatCalendarDate = (day: string): string =>
   calendarDates().format(new Date(`${day}T00:00:00Z`));
+
+/** How a moment reads: `date` "Mar 3, 2026", `datetime` "Mar 3, 2026, 2:05 PM", `time` "2:05 PM". */
+export type MomentFormat = 'date' | 'datetime' | 'time';
+
+/**
+ * The one time rule (docs/product.md, Times): every moment the portal shows (an ISO string from the
+ * API, a Date or epoch milliseconds) is formatted here, in the partner's time zone, which the caller
+ * must name: the browser's zone is never used for partner data, so every member, wherever they are,
+ * reads the same time and the same day as the partner's reports and the API's day buckets.
+ * `PartnerDateTime` (lib/partner-time.tsx) is how a screen uses it.
+ */
+export const formatMoment = (
+  value: Date | string | number,
+  timeZone: string,
+  format: MomentFormat = 'datetime',
+): string => formatDateTime(value, { timeZone, format, locale: DISPLAY_LOCALE });
+
+/** The calendar day (`YYYY-MM-DD`) of a moment in the partner's time zone: "today" is the partner's. */
+export const partnerDay = (value: Date | string | number, timeZone: string): string =>
+  toCalendarDate(value, timeZone);
+
+/**
+ * The zone as a time reads beside it: "Europe/Berlin (GMT+1)" in winter, "(GMT+2)" in summer; the
+ * offset is the one at `at` (now by default).
+ */
+export function formatTimeZone(timeZone: string, at: Date | string | number = Date.now()): string {
+  const offset = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return offset === undefined || offset === timeZone ? timeZone : `${timeZone} (${offset})`;
+}
 
 /**
  * Makes the portal's formatters, and so loads the browser's locale data, when the page has nothing

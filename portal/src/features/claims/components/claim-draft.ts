@@ -1,5 +1,3 @@
-import { toCalendarDate } from '@partner-portal/ui-kit';
-
 import type { FieldProblems } from '@/lib/form-problems';
 
 import type { ClaimType } from '../api/claims-shared';
@@ -67,8 +65,8 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The earliest and latest incident date the filing window allows today. */
-export function filingWindow(today: string = toCalendarDate(new Date())) {
+/** The earliest and latest incident date the filing window allows on the partner's `today`. */
+export function filingWindow(today: string) {
   return { earliest: addDays(today, -FILING_WINDOW_DAYS), latest: today };
 }
 
@@ -78,7 +76,7 @@ export function filingWindow(today: string = toCalendarDate(new Date())) {
  */
 export function checkDraft(
   draft: ClaimDraft,
-  { maxQuantity, today }: { maxQuantity?: number; today?: string } = {},
+  { maxQuantity, today }: { maxQuantity?: number; today: string },
 ): FieldProblems<ClaimField> {
   const problems: FieldProblems<ClaimField> = {};
   const window = filingWindow(today);

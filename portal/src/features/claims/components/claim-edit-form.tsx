@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useFieldProblems } from '@/lib/form-problems';
+import { usePartnerToday } from '@/lib/partner-time';
 
 import type { Claim } from '../api/get-claim';
 import { useUpdateClaim } from '../api/update-claim';
@@ -93,13 +94,14 @@ export function ClaimEditForm({ partnerSlug, claim, onClose }: ClaimEditFormProp
   const [theirChanges, setTheirChanges] = useState<string[]>([]);
   const form = useFieldProblems(CLAIM_FIELDS);
   const save = useUpdateClaim(partnerSlug, claim.id);
+  const today = usePartnerToday(partnerSlug);
   const fromMovement = claim.movementId === null ? undefined : {};
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     save.reset();
-    if (!form.check(checkDraft(draft))) return;
+    if (!form.check(checkDraft(draft, { today }))) return;
     const changes = changedFields(draftBody(draftOf(base)), draftBody(draft));
     if (Object.keys(changes).length === 0) {
       onClose();

@@ -1,6 +1,5 @@
 import {
   Button,
-  DateTime,
   EmptyState,
   ErrorState,
   formatBytes,
@@ -13,6 +12,7 @@ import { lazy, Suspense } from 'react';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { describeApiError } from '@/lib/api-errors';
 import { DISPLAY_LOCALE } from '@/lib/format';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useDeleteClaimAttachment } from '../api/delete-claim-attachment';
 import type { Claim } from '../api/get-claim';
@@ -84,7 +84,7 @@ export function ClaimEvidence({ partnerSlug, claim }: ClaimEvidenceProps) {
             </Link>
             <span className={styles.muted}>
               {formatBytes(file.size, DISPLAY_LOCALE)} · {file.uploadedBy?.name ?? 'Someone'} ·{' '}
-              <DateTime value={file.createdAt} format="datetime" locale={DISPLAY_LOCALE} />
+              <PartnerDateTime value={file.createdAt} format="datetime" />
             </span>
             {open ? (
               <Button

@@ -14,6 +14,7 @@ import { DISPLAY_LOCALE } from '@/lib/format';
 
 import { claimTypes, type ClaimType } from '../api/claims-shared';
 import { usePartner } from '@/lib/partner';
+import { usePartnerToday } from '@/lib/partner-time';
 
 import {
   DESCRIPTION_MAX,
@@ -55,7 +56,7 @@ export function ClaimFields({
   fromMovement,
   disabled = false,
 }: ClaimFieldsProps) {
-  const window = filingWindow();
+  const window = filingWindow(usePartnerToday(partnerSlug));
   const change = (field: ClaimField, patch: Partial<ClaimDraft>) => {
     onChange(patch);
     form.clearProblem(field);

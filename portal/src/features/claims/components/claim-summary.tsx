@@ -1,7 +1,8 @@
-import { Card, DateTime, DescriptionList, Link, Money } from '@partner-portal/ui-kit';
+import { Card, DescriptionList, Link, Money } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
 import { DISPLAY_LOCALE, formatCalendarDate, formatCount } from '@/lib/format';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import type { Claim } from '../api/get-claim';
 
@@ -16,7 +17,7 @@ const money = (value: { amount: number; currency: string } | null) =>
   );
 
 const moment = (value: string | null) =>
-  value === null ? '—' : <DateTime value={value} format="datetime" locale={DISPLAY_LOCALE} />;
+  value === null ? '—' : <PartnerDateTime value={value} format="datetime" />;
 
 /** A claim's fields and amounts; the item and the movement it was filed from link back. */
 export function ClaimSummary({ partnerSlug, claim }: { partnerSlug: string; claim: Claim }) {

@@ -1,7 +1,6 @@
 import {
   Button,
   claimStatusTones,
-  DateTime,
   ErrorState,
   Inline,
   Skeleton,
@@ -15,7 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { apiFieldErrors } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { describeApiError } from '@/lib/api-errors';
-import { DISPLAY_LOCALE } from '@/lib/format';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useAddClaimComment } from '../api/add-claim-comment';
 import { useClaimEvents, type ClaimEvent } from '../api/get-claim-events';
@@ -58,7 +57,7 @@ function titleOf(event: ClaimEvent): string {
 const itemOf = (event: ClaimEvent): TimelineItem => ({
   id: event.id,
   title: titleOf(event),
-  timestamp: <DateTime value={event.at} format="datetime" locale={DISPLAY_LOCALE} />,
+  timestamp: <PartnerDateTime value={event.at} format="datetime" />,
   actor: event.actor?.name ?? 'a removed account',
   body:
     event.body === null || event.body === '' ? undefined : (

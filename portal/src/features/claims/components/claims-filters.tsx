@@ -2,12 +2,13 @@ import {
   DateRangePicker,
   defaultDatePresets,
   Select,
-  toCalendarDate,
   type SelectOption,
 } from '@partner-portal/ui-kit';
 
 import { formatCount } from '@/lib/format';
 import type { ListState } from '@/lib/list-state';
+import { usePartnerToday } from '@/lib/partner-time';
+import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { claimTypes } from '../api/claims-shared';
 import { type ClaimFilterKey, type ClaimSortField } from '../api/get-claims';
@@ -33,9 +34,8 @@ export function ClaimsFilters({ state, facets }: ClaimsFiltersProps) {
           : `${claimTypeLabels[value]} (${formatCount(count)})`,
     };
   });
-  // The API reads the dates in the partner's time zone; the presets end on this browser's today,
-  // which is the partner's but for a few hours around midnight.
-  const today = toCalendarDate(new Date());
+  // The API reads the dates in the partner's time zone: the presets end on the partner's today.
+  const today = usePartnerToday(usePartnerSlug());
 
   return (
     <>

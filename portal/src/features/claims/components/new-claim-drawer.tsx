@@ -15,9 +15,9 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
-import { formatCalendarDate, formatCount } from '@/lib/format';
+import { formatCalendarDate, formatCount, partnerDay } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
-import { toCalendarDate } from '@partner-portal/ui-kit';
+import { usePartnerToday, useTimeZoneOf } from '@/lib/partner-time';
 
 import { useCreateClaim } from '../api/create-claim';
 import type { Claim } from '../api/get-claim';
@@ -95,6 +95,8 @@ export function NewClaimDrawer({
   const create = useCreateClaim(partnerSlug);
   const movement = useMovement(partnerSlug, itemId ?? '', movementId);
   const item = useItem(partnerSlug, itemId);
+  const timeZone = useTimeZoneOf(partnerSlug);
+  const today = usePartnerToday(partnerSlug);
   // One key per body: a retry of the same form after a lost answer returns the first draft.
   const idempotency = useRef<{ key: string; body: string } | null>(null);
 
@@ -108,10 +110,10 @@ export function NewClaimDrawer({
       ...current,
       type: claimTypeOfKind[found.kind] ?? current.type,
       quantity: Math.abs(found.quantity),
-      incidentDate: toCalendarDate(found.occurredAt),
+      incidentDate: partnerDay(found.occurredAt, timeZone),
       reference: found.reference ?? current.reference,
     }));
-  }, [movement.data]);
+  }, [movement.data, timeZone]);
   useEffect(() => {
     const found = item.data;
     if (found === undefined || filledFrom.current.item) return;
@@ -165,7 +167,7 @@ export function NewClaimDrawer({
       return;
     }
     create.reset();
-    if (!form.check(checkDraft(draft, { maxQuantity: fromMovement?.maxQuantity }))) return;
+    if (!form.check(checkDraft(draft, { maxQuantity: fromMovement?.maxQuantity, today }))) return;
     const body = { ...draftBody(draft), movementId: movementId ?? null };
     const serialized = JSON.stringify(body);
     if (idempotency.current?.body !== serialized) {
@@ -205,7 +207,7 @@ export function NewClaimDrawer({
       description={
         movement.data === undefined
           ? 'Saved as a draft: you can add evidence and submit it from the claim’s page.'
-          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(toCalendarDate(movement.data.occurredAt))}.`
+          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(partnerDay(movement.data.occurredAt, timeZone))}.`
       }
       footer={
         <>

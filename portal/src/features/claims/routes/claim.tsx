@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { canManage, useMe, usePartnerRole } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
+import { TimeZoneNote } from '@/lib/partner-time';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useClaim } from '../api/get-claim';
@@ -106,6 +107,7 @@ export function ClaimRoute() {
         <h2 id="timeline-heading" className={styles.heading}>
           Timeline
         </h2>
+        <TimeZoneNote />
         <ClaimTimeline partnerSlug={partnerSlug} claimId={claim.id} canComment={canComment} />
       </section>
     </div>

@@ -1,6 +1,5 @@
 import {
   Button,
-  DateTime,
   Link,
   LinkButton,
   Money,
@@ -18,6 +17,7 @@ import { DISPLAY_LOCALE, formatCalendarDate } from '@/lib/format';
 import { readListParams, useListState, type ListStateOptions } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { claimsCsvUrl } from '../api/claims-csv';
 import { claimFacetsQueryOptions, useClaimFacets } from '../api/get-claim-facets';
@@ -106,12 +106,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
     id: 'createdAt',
     header: 'Filed',
     cell: (claim) => (
-      <DateTime
-        value={claim.createdAt}
-        format="date"
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
+      <PartnerDateTime value={claim.createdAt} format="date" className={styles.nowrap} />
     ),
     sortable: true,
   },

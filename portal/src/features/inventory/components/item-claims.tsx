@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DateTime,
   EmptyState,
   ErrorState,
   Link,
@@ -14,6 +13,7 @@ import { useState } from 'react';
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/lib/api-errors';
 import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useItemClaims, type ItemClaim } from '../api/get-item-claims';
 
@@ -72,12 +72,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<ItemClaim>> => [
     id: 'createdAt',
     header: 'Filed',
     cell: (claim) => (
-      <DateTime
-        value={claim.createdAt}
-        format="date"
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
+      <PartnerDateTime value={claim.createdAt} format="date" className={styles.nowrap} />
     ),
   },
 ];

@@ -1,16 +1,10 @@
-import {
-  Badge,
-  DateTime,
-  Inline,
-  Link,
-  StatusPill,
-  type DataTableColumn,
-} from '@partner-portal/ui-kit';
+import { Badge, Inline, Link, StatusPill, type DataTableColumn } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
-import { DISPLAY_LOCALE, formatCount, formatSignedCount } from '@/lib/format';
+import { formatCount, formatMoment, formatSignedCount } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
+import { PartnerDateTime, usePartnerTimeZone } from '@/lib/partner-time';
 
 import {
   movementSortFields,
@@ -20,8 +14,6 @@ import {
 
 import styles from './cells.module.css';
 import { claimableKinds, movementKinds } from './labels';
-
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
 
 /**
  * The claim column: the claim filed from the movement, or, on a loss or damage not claimed yet,
@@ -39,6 +31,7 @@ function ClaimCell({
   itemId: string;
   canFileClaims: boolean;
 }) {
+  const timeZone = usePartnerTimeZone();
   if (movement.claim !== null) {
     return (
       <Inline gap={2} align="center" wrap={false}>
@@ -54,7 +47,7 @@ function ClaimCell({
   return (
     <Link
       href={paths.fileClaim(partnerSlug, movement.id, itemId)}
-      aria-label={`File a claim for the ${what} on ${dateFormat.format(new Date(movement.occurredAt))}`}
+      aria-label={`File a claim for the ${what} on ${formatMoment(movement.occurredAt, timeZone, 'date')}`}
     >
       File a claim
     </Link>
@@ -70,12 +63,7 @@ const columns = (
     id: 'occurredAt',
     header: 'Occurred',
     cell: (movement) => (
-      <DateTime
-        value={movement.occurredAt}
-        format="datetime"
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
+      <PartnerDateTime value={movement.occurredAt} format="datetime" className={styles.nowrap} />
     ),
     rowHeader: true,
   },

@@ -2,7 +2,6 @@ import {
   Badge,
   Breadcrumbs,
   Card,
-  DateTime,
   DescriptionList,
   Inline,
   Money,
@@ -18,6 +17,7 @@ import { canManage, usePartnerRole } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PartnerDateTime, TimeZoneNote } from '@/lib/partner-time';
 
 import { useInventoryItem } from '../api/get-inventory-item';
 import { itemStatusLabels } from '../components/labels';
@@ -106,9 +106,7 @@ export function InventoryItemRoute() {
               { term: 'Status', description: itemStatusLabels[item.status] },
               {
                 term: 'Updated',
-                description: (
-                  <DateTime value={item.updatedAt} format="datetime" locale={DISPLAY_LOCALE} />
-                ),
+                description: <PartnerDateTime value={item.updatedAt} format="datetime" />,
               },
             ]}
           />
@@ -119,6 +117,7 @@ export function InventoryItemRoute() {
         <h2 id="movements-heading" className={styles.heading}>
           Movements
         </h2>
+        <TimeZoneNote />
         <MovementHistory partnerSlug={partnerSlug} itemId={item.id} canFileClaims={manages} />
       </section>
 

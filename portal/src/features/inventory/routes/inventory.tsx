@@ -1,5 +1,4 @@
 import {
-  DateTime,
   Link,
   LinkButton,
   Money,
@@ -16,6 +15,7 @@ import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
 import { readListParams, useListState, type ListStateOptions } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { inventoryFacetsQueryOptions } from '../api/get-inventory-facets';
 import {
@@ -91,12 +91,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
     id: 'updatedAt',
     header: 'Updated',
     cell: (item) => (
-      <DateTime
-        value={item.updatedAt}
-        format="date"
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
+      <PartnerDateTime value={item.updatedAt} format="date" className={styles.nowrap} />
     ),
     sortable: true,
   },

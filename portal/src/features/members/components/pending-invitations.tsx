@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   DataTable,
-  DateTime,
   EmptyState,
   ErrorState,
   Pagination,
@@ -13,6 +12,7 @@ import { useState } from 'react';
 import { describeApiError } from '@/lib/api-errors';
 import { roleLabels } from '@/lib/auth';
 import { formatListTotal } from '@/lib/list-view';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useInvitations, type PendingInvitation } from '../api/get-invitations';
 
@@ -58,7 +58,7 @@ export function PendingInvitations({ partnerSlug }: PendingInvitationsProps) {
       header: 'Expires',
       cell: (invitation) => (
         <span className={styles.nowrap}>
-          <DateTime value={invitation.expiresAt} format="datetime" />
+          <PartnerDateTime value={invitation.expiresAt} format="datetime" />
         </span>
       ),
     },

@@ -1,11 +1,4 @@
-import {
-  Badge,
-  Button,
-  DateTime,
-  PageHeader,
-  Stack,
-  type DataTableColumn,
-} from '@partner-portal/ui-kit';
+import { Badge, Button, PageHeader, Stack, type DataTableColumn } from '@partner-portal/ui-kit';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -15,6 +8,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useListState } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
+import { PartnerDateTime } from '@/lib/partner-time';
 
 import { memberSortFields, useMembers, type Member } from '../api/get-members';
 
@@ -98,7 +92,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
     header: 'Member since',
     cell: (member) => (
       <span className={styles.nowrap}>
-        <DateTime value={member.memberSince} format="date" />
+        <PartnerDateTime value={member.memberSince} format="date" />
       </span>
     ),
     sortable: true,

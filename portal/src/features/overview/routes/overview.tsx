@@ -116,11 +116,7 @@ export function OverviewRoute() {
           {data === undefined ? (
             <Skeleton height="12rem" />
           ) : (
-            <RecentActivity
-              partnerSlug={partnerSlug}
-              entries={data.recentActivity}
-              timeZone={data.timeZone}
-            />
+            <RecentActivity partnerSlug={partnerSlug} entries={data.recentActivity} />
           )}
         </section>
       </div>
