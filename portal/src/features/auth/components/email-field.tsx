@@ -4,10 +4,12 @@ import type { Ref } from 'react';
 export interface EmailFieldProps {
   error?: string;
   ref?: Ref<HTMLInputElement>;
+  /** What the person already typed on the screen before (sign-in's, on forgot-password). */
+  defaultValue?: string;
 }
 
 /** The account's e-mail address (field `email`), as password managers expect it. */
-export function EmailField({ error, ref }: EmailFieldProps) {
+export function EmailField({ error, ref, defaultValue }: EmailFieldProps) {
   return (
     <TextField
       ref={ref}
@@ -17,6 +19,7 @@ export function EmailField({ error, ref }: EmailFieldProps) {
       autoComplete="username"
       required
       error={error}
+      defaultValue={defaultValue}
     />
   );
 }

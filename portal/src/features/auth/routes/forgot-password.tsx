@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { formatRetryAfter, type ApiErrorMessages } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -16,8 +17,19 @@ const requestMessages: ApiErrorMessages = {
   },
 };
 
+/** What sign-in's "Forgot your password?" passes along: the e-mail already typed there. */
+export interface ForgotPasswordState {
+  email?: string;
+}
+
+const typedOnSignIn = (state: unknown): string | undefined => {
+  const email = (state as ForgotPasswordState | null)?.email;
+  return typeof email === 'string' ? email : undefined;
+};
+
 export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');
+  const location = useLocation();
   const request = useRequestPasswordReset();
   const form = useFieldProblems(['email'] as const);
   const [sentTo, setSentTo] = useState<string>();
@@ -60,7 +72,11 @@ export function ForgotPasswordRoute() {
         request={request}
         errorMessages={requestMessages}
       >
-        <EmailField ref={form.fieldRef('email')} error={form.problems.email} />
+        <EmailField
+          ref={form.fieldRef('email')}
+          error={form.problems.email}
+          defaultValue={typedOnSignIn(location.state)}
+        />
       </AuthForm>
     </AuthLayout>
   );

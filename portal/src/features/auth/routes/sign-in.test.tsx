@@ -148,6 +148,35 @@ describe('sign in', () => {
     );
   });
 
+  it('keeps the email already typed when the password is forgotten, out of the URL', async () => {
+    mockApi();
+    const { router } = renderRoute('/signin');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await user.type(field('Email'), 'viewer@acme.example');
+
+    await user.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
+    expect(field('Email')).toHaveValue('viewer@acme.example');
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the forgotten-password screen empty when nothing was typed', async () => {
+    mockApi();
+    renderRoute('/signin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
+    expect(field('Email')).toHaveValue('');
+  });
+
   it('explains a refused security check (403 csrf) and offers a reload, not a server error', async () => {
     mockApi({ 'POST /api/auth/signin': () => problem(403, 'csrf') });
     renderRoute('/signin');

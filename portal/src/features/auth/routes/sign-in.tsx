@@ -11,6 +11,8 @@ import { useSignIn } from '../api/sign-in';
 import { AuthForm, AuthLayout, type FormFields } from '../components/auth-layout';
 import { EmailField } from '../components/email-field';
 
+import type { ForgotPasswordState } from './forgot-password';
+
 /** A wrong password and an unknown email read the same. */
 const signInMessages: ApiErrorMessages = {
   byStatus: {
@@ -56,7 +58,23 @@ export function SignInRoute() {
     <AuthLayout
       title="Sign in"
       description="Use the email address your partner account was set up with."
-      footer={<Link href={paths.forgotPassword()}>Forgot your password?</Link>}
+      footer={
+        <Link
+          href={paths.forgotPassword()}
+          onClick={(event) => {
+            // The e-mail typed here goes along (in the history entry's state, not the URL).
+            const typed = form.element('email');
+            const email = typed instanceof HTMLInputElement ? typed.value.trim() : '';
+            if (email === '') return;
+            event.preventDefault();
+            void navigate(paths.forgotPassword(), {
+              state: { email } satisfies ForgotPasswordState,
+            });
+          }}
+        >
+          Forgot your password?
+        </Link>
+      }
     >
       <AuthForm
         label="Sign in"
