@@ -170,7 +170,11 @@ test.describe('a claim from filing to payout', () => {
     await expect(headerStatus(staff.page)).toContainText('Info requested');
 
     await manager.page.goto(claimUrl);
-    await expect(manager.page.getByText('Staff asked for more information')).toBeVisible();
+    // The banner names who asked and quotes the question itself.
+    await expect(manager.page.getByText(/^.+ asked for more information$/)).toBeVisible();
+    await expect(manager.page.getByRole('main').locator('blockquote')).toHaveText(
+      'Please add a photo of the labels.',
+    );
     await expect(timeline(manager.page)).toContainText('Please add a photo of the labels.');
     await act(manager.page, 'Respond', 'Answer the request', 'Send answer', (dialog) =>
       dialog.getByLabel('Your answer').fill('The labels are in the photo, bottom left.'),

@@ -44,3 +44,32 @@ export const claimEventsQueryOptions = (
 export function useClaimEvents(partnerSlug: string, claimId: string, cursor: string | undefined) {
   return useQuery(claimEventsQueryOptions(partnerSlug, claimId, cursor));
 }
+
+/**
+ * The staff member's latest request for information (a transition to `info_requested`), whose
+ * message the page quotes while the claim waits for the answer; null when none is among the newest
+ * page of events. Under the timeline's key, so whatever refreshes the timeline refreshes it.
+ */
+export const infoRequestQueryOptions = (partnerSlug: string, claimId: string) =>
+  queryOptions({
+    queryKey: [...claimEventsKey(partnerSlug, claimId), 'info-request'],
+    queryFn: async ({ signal }): Promise<ClaimEvent | null> => {
+      const { data } = await apiClient.GET('/api/partners/{partnerSlug}/claims/{id}/events', {
+        params: {
+          path: { partnerSlug, id: claimId },
+          query: { sort: '-at', limit: EVENTS_PAGE_SIZE },
+        },
+        signal,
+      });
+      const newestFirst = (data as ClaimEventPage).items;
+      return (
+        newestFirst.find(
+          (event) => event.kind === 'transition' && event.toStatus === 'info_requested',
+        ) ?? null
+      );
+    },
+  });
+
+export function useInfoRequest(partnerSlug: string, claimId: string, enabled: boolean) {
+  return useQuery({ ...infoRequestQueryOptions(partnerSlug, claimId), enabled });
+}

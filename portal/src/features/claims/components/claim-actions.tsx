@@ -1,5 +1,5 @@
 import { Button } from '@partner-portal/ui-kit';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useId, useState } from 'react';
 
 import type { Claim } from '../api/get-claim';
 import type { ClaimAction } from '../api/transition-claim';
@@ -25,6 +25,15 @@ const LIFECYCLE_ACTIONS: ReadonlyArray<{ action: ClaimAction; label: string; dan
   { action: 'mark_paid', label: 'Mark paid' },
   { action: 'withdraw', label: 'Withdraw', danger: true },
 ];
+
+/**
+ * Why Submit cannot be pressed yet: the draft's `missing` (the evidence the page lists as missing,
+ * a closed filing window), said beside the disabled button; undefined when nothing blocks it.
+ */
+function submitBlocker(claim: Claim): string | undefined {
+  if (claim.status !== 'draft' || claim.missing.length === 0) return undefined;
+  return `Not ready to submit: ${claim.missing.map(({ message }) => message).join(' ')}`;
+}
 
 export interface ClaimActionsProps {
   partnerSlug: string;
@@ -55,6 +64,8 @@ export function ClaimActions({
   const actions = LIFECYCLE_ACTIONS.filter(({ action }) => allowed.has(action));
   const canEdit = allowed.has('edit') && !editing;
   const canDelete = allowed.has('delete');
+  const submitReasonId = useId();
+  const submitBlockedBy = submitBlocker(claim);
   if (actions.length === 0 && !canEdit && !canDelete && open === undefined) return null;
 
   return (
@@ -64,15 +75,26 @@ export function ClaimActions({
           Edit
         </Button>
       ) : null}
-      {actions.map(({ action, label, danger }, index) => (
-        <Button
-          key={action}
-          variant={!danger && index === 0 ? 'primary' : 'secondary'}
-          onClick={() => setOpen(action)}
-        >
-          {label}
-        </Button>
-      ))}
+      {actions.map(({ action, label, danger }, index) => {
+        const blocked = action === 'submit' && submitBlockedBy !== undefined;
+        return (
+          <Fragment key={action}>
+            <Button
+              variant={!danger && index === 0 ? 'primary' : 'secondary'}
+              disabled={blocked}
+              aria-describedby={blocked ? submitReasonId : undefined}
+              onClick={() => setOpen(action)}
+            >
+              {label}
+            </Button>
+            {blocked ? (
+              <span id={submitReasonId} className={styles.blockedReason}>
+                {submitBlockedBy}
+              </span>
+            ) : null}
+          </Fragment>
+        );
+      })}
       {canDelete ? (
         <Button variant="secondary" onClick={() => setOpen('delete')}>
           Delete

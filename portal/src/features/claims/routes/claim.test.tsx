@@ -86,6 +86,79 @@ describe('claim page', () => {
     expect(screen.getByRole('form', { name: 'Add a comment' })).toBeVisible();
   });
 
+  it('quotes the staff member’s question while the claim waits for the answer', async () => {
+    const waiting: Claim = {
+      ...inReviewClaim,
+      status: 'info_requested',
+      allowedActions: ['respond', 'withdraw'],
+    };
+    const request = (body: string, at: string) => ({
+      id: `request-${at}`,
+      kind: 'transition' as const,
+      actor: { id: 'u-staff', name: 'Sam Staff' },
+      fromStatus: 'in_review' as const,
+      toStatus: 'info_requested' as const,
+      body,
+      at,
+    });
+    // An earlier request, answered; then the one waiting now; then a comment after it.
+    const history = [
+      ...events,
+      request('Which carton was it?', '2026-03-01T09:00:00.000Z'),
+      request('Please add the packing list of delivery ASN-1000.', '2026-03-02T09:00:00.000Z'),
+      { ...events[2], id: 'e9', body: 'Any news?', at: '2026-03-02T10:00:00.000Z' },
+    ];
+    const api = claimApi(managerSession, waiting, {
+      [`GET ${base(waiting)}/events`]: (sent) =>
+        Response.json(
+          listPage(
+            new URL(sent.url).searchParams.get('sort') === '-at' ? [...history].reverse() : history,
+          ),
+        ),
+    });
+    renderRoute(page(waiting));
+
+    expect(await screen.findByText('Sam Staff asked for more information')).toBeVisible();
+    expect(
+      await screen.findByText('Please add the packing list of delivery ASN-1000.', {
+        selector: 'blockquote',
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('Add evidence if needed, then respond.')).toBeVisible();
+    expect(screen.queryByText('Which carton was it?', { selector: 'blockquote' })).toBeNull();
+    const sent = api.requests.find((request) => request.url.includes('sort=-at'));
+    expect(sent).toBeDefined();
+  });
+
+  it('disables Submit while the page lists missing evidence, and says why beside it', async () => {
+    claimApi(managerSession, draftClaim, {
+      [`GET ${base(draftClaim)}/attachments`]: () => Response.json({ items: [] }),
+    });
+    renderRoute(page(draftClaim));
+
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(
+      'Not ready to submit: Attach a photo of the damage.',
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Claim actions' })).getByText(
+        'Not ready to submit: Attach a photo of the damage.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Evidence checklist' })).toHaveTextContent(
+      'A photo of the damage: missing',
+    );
+  });
+
+  it('enables Submit once nothing is missing', async () => {
+    claimApi(managerSession, { ...draftClaim, missing: [] });
+    renderRoute(page(draftClaim));
+
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.queryByText(/Not ready to submit/)).not.toBeInTheDocument();
+  });
+
   it('lets staff review: the transition carries the message and the version', async () => {
     const requested = { ...inReviewClaim, status: 'info_requested' as const, version: 6 };
     const api = claimApi(

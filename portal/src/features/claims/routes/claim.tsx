@@ -1,4 +1,4 @@
-import { Alert, Breadcrumbs, Inline, PageHeader } from '@partner-portal/ui-kit';
+import { Breadcrumbs, Inline, PageHeader } from '@partner-portal/ui-kit';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
@@ -14,6 +14,7 @@ import { ClaimEvidence } from '../components/claim-evidence';
 import { ClaimStatusPill } from '../components/claim-status';
 import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
+import { InfoRequestedAlert } from '../components/info-requested-alert';
 import { claimTypeLabels } from '../components/labels';
 
 import styles from '../components/claim-page.module.css';
@@ -78,11 +79,7 @@ export function ClaimRoute() {
         }
       />
 
-      {claim.status === 'info_requested' && claim.allowedActions.includes('respond') ? (
-        <Alert tone="warning" title="Staff asked for more information">
-          Read their message in the timeline, add evidence if needed, then respond.
-        </Alert>
-      ) : null}
+      <InfoRequestedAlert partnerSlug={partnerSlug} claim={claim} />
 
       {editing ? (
         <Suspense fallback={null}>
