@@ -12,6 +12,26 @@ export interface RecentActivityProps {
   entries: readonly ActivityEntry[];
 }
 
+type ClaimStatus = NonNullable<ActivityEntry['claim']>['status'];
+
+/**
+ * The status an event moved its claim to, never the claim's status now: a row "created CLM-000263"
+ * reads Draft even if the claim was rejected since. The BFF sends it as the entry's `status` (null
+ * for a comment, evidence or a movement, which move nothing); until a BFF without it is gone, a
+ * creation is a draft and anything else shows no status (one place to drop once the field is in
+ * the generated types).
+ */
+export function statusMovedTo(entry: ActivityEntry): ClaimStatus | null {
+  const sent = (entry as { status?: ClaimStatus | null }).status;
+  if (sent !== undefined) return sent;
+  return entry.kind === 'claim_created' ? 'draft' : null;
+}
+
+function MovedTo({ entry }: { entry: ActivityEntry }) {
+  const status = entry.claim === null ? null : statusMovedTo(entry);
+  return status === null ? null : <StatusPill status={status} />;
+}
+
 /** The latest events of the partner's claims and stock, newest first, each linking to its claim or item. */
 export function RecentActivity({ partnerSlug, entries }: RecentActivityProps) {
   if (entries.length === 0) {
@@ -45,7 +65,7 @@ export function RecentActivity({ partnerSlug, entries }: RecentActivityProps) {
                 ) : null}
               </span>
             </div>
-            {entry.claim ? <StatusPill status={entry.claim.status} /> : null}
+            <MovedTo entry={entry} />
           </li>
         ))}
       </ol>

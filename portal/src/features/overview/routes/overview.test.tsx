@@ -7,6 +7,8 @@ import { listPage } from '@/testing/list-page';
 import { mockApi, problem, type ApiHandler } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
+import type { ActivityEntry, Overview } from '../api/get-overview';
+
 import {
   blankOverview,
   closedDraft,
@@ -129,6 +131,65 @@ describe('overview', () => {
       'href',
       `/acme-outdoor/inventory/${unclaimedDamage.item?.id}`,
     );
+  });
+
+  it('shows on each row the status the event moved the claim to, not its status now', async () => {
+    const claim = (number: string, status: NonNullable<ActivityEntry['claim']>['status']) => ({
+      id: `30000000-0000-4000-8000-${number.slice(-6).padStart(12, '0')}`,
+      number,
+      status,
+    });
+    const entries = [
+      {
+        kind: 'claim_created',
+        at: '2026-11-25T11:00:00.000Z',
+        summary: 'Maria Manager created CLM-000263.',
+        claim: claim('CLM-000263', 'rejected'),
+        item: null,
+      },
+      {
+        kind: 'claim_transition',
+        at: '2026-11-25T10:00:00.000Z',
+        summary: 'Sam Staff approved CLM-000264.',
+        status: 'approved',
+        claim: claim('CLM-000264', 'paid'),
+        item: null,
+      },
+      {
+        kind: 'claim_comment',
+        at: '2026-11-25T09:00:00.000Z',
+        summary: 'Sam Staff commented on CLM-000265.',
+        status: null,
+        claim: claim('CLM-000265', 'in_review'),
+        item: null,
+      },
+    ] as Overview['recentActivity'];
+    overviewApi(viewerSession, {
+      [`GET ${OVERVIEW}`]: () => Response.json({ ...overview, recentActivity: entries }),
+    });
+    renderRoute('/acme-outdoor/overview');
+
+    const rows = within(await screen.findByRole('list', { name: 'Recent activity' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows[0]).toHaveTextContent('Draft');
+    expect(rows[0]).not.toHaveTextContent('Rejected');
+    expect(rows[1]).toHaveTextContent('Approved');
+    expect(rows[1]).not.toHaveTextContent('Paid');
+    // A comment moves nothing: no status at all.
+    expect(rows[2]).not.toHaveTextContent(/In review/);
+  });
+
+  it('shows the recent activity’s times in the partner’s zone, and says which', async () => {
+    overviewApi(viewerSession);
+    renderRoute('/acme-outdoor/overview');
+
+    const activity = await screen.findByRole('list', { name: 'Recent activity' });
+    // 09:30 UTC is 10:30 in Berlin (the partner's zone); the test runs in UTC.
+    expect(within(activity).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Nov 25, 2026, 10:30 AM',
+    );
+    expect(screen.getByText(/^Times in Europe\/Berlin \(GMT\+1\)$/)).toBeVisible();
   });
 
   it('welcomes a partner with no data yet and points to the inventory', async () => {
