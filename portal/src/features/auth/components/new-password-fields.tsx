@@ -11,6 +11,8 @@ export interface NewPasswordFieldsProps {
   errors: { password?: string; confirmation?: string };
   /** The person's own details, which make a password easy to guess. */
   userInputs?: string[];
+  /** The account's e-mail, when the screen knows it: the server refuses its local part. */
+  email?: string;
   passwordRef?: Ref<HTMLInputElement>;
   confirmationRef?: Ref<HTMLInputElement>;
 }
@@ -20,6 +22,7 @@ export function NewPasswordFields({
   label = 'New password',
   errors,
   userInputs,
+  email,
   passwordRef,
   confirmationRef,
 }: NewPasswordFieldsProps) {
@@ -37,7 +40,9 @@ export function NewPasswordFields({
         error={errors.password}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        strength={<PasswordStrengthFeedback password={password} userInputs={userInputs} />}
+        strength={
+          <PasswordStrengthFeedback password={password} userInputs={userInputs} email={email} />
+        }
       />
       <PasswordField
         ref={confirmationRef}

@@ -98,15 +98,51 @@ describe('reset password', () => {
     renderRoute('/reset-password?token=tok-1');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText(/^New password/), 'password');
+    // Long enough for the server, easy to guess (a password the server refuses, such as
+    // "password", now reads "Not accepted": see the next test).
+    await user.type(await screen.findByLabelText(/^New password/), 'aaaaaaaaaaaaaaa');
 
     const password = screen.getByLabelText(/^New password/);
     expect(await screen.findByText('Very weak')).toBeInTheDocument();
     expect(password).toHaveAccessibleDescription(/Password strength: Very weak/);
-    expect(screen.getByText(/This is a heavily used password./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Repeated characters like "aaa" are easy to guess./),
+    ).toBeInTheDocument();
 
     await user.clear(password);
     await user.type(password, 'plaid umbrella tiger seventeen');
+    expect(await screen.findByText('Very strong')).toBeInTheDocument();
+  });
+
+  it('says the server would refuse a password too short or too common, however hard to guess', async () => {
+    mockApi();
+    renderRoute('/reset-password?token=tok-1');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText(/^New password/);
+
+    // 14 random characters: "Very strong" to a guesser, one short of the server's rule.
+    await user.type(password, 'Xq7#pL9$wR2&mZ');
+    expect(await screen.findByText('Not accepted')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/Password strength: Not accepted/);
+    expect(screen.getByText('The server needs at least 15 characters (14 so far).')).toBeVisible();
+    expect(screen.queryByText('Very strong')).not.toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'password');
+    expect(
+      await screen.findByText('The server needs at least 15 characters (8 so far).'),
+    ).toBeVisible();
+    expect(screen.getByText('Not accepted')).toBeInTheDocument();
+
+    // On the common-password list the server checks (zxcvbn alone says "Weak").
+    await user.clear(password);
+    await user.type(password, '1qaz2wsx3edc4rfv');
+    expect(
+      await screen.findByText('The server refuses the most common passwords, and this is one.'),
+    ).toBeVisible();
+    expect(screen.getByText('Not accepted')).toBeInTheDocument();
+
+    await user.type(password, ' plaid umbrella');
     expect(await screen.findByText('Very strong')).toBeInTheDocument();
   });
 });

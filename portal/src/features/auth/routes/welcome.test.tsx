@@ -80,6 +80,26 @@ describe('welcome (invitation)', () => {
     ).toBeInTheDocument();
   });
 
+  it('never rates a password holding the email’s local part as strong: the server refuses it', async () => {
+    mockApi({ 'GET /api/auth/invitations/inv-1': () => Response.json(invitation) });
+    renderRoute('/welcome?token=inv-1');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText(/^Password/);
+
+    // Long and unguessable to zxcvbn, but it holds "new.person".
+    await user.type(field, 'plaid new.person umbrella tiger seventeen');
+    expect(await screen.findByText('Not accepted')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(/Password strength: Not accepted/);
+    expect(
+      screen.getByText('The server refuses a password that contains your email address.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Very strong')).not.toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, password);
+    expect(await screen.findByText('Very strong')).toBeInTheDocument();
+  });
+
   it('asks an existing account for its current password', async () => {
     mockApi({
       'GET /api/auth/invitations/inv-1': () => Response.json(invitation),

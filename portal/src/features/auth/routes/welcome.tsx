@@ -163,6 +163,7 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           label="Password"
           errors={form.problems}
           userInputs={[invitation.email, name, invitation.partner.name]}
+          email={invitation.email}
           passwordRef={form.fieldRef('password')}
           confirmationRef={form.fieldRef('confirmation')}
         />
