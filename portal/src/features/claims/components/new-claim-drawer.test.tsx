@@ -140,6 +140,9 @@ describe('new claim', () => {
     const api = formApi({
       'POST /api/partners/acme-outdoor/claims': () =>
         Response.json(draftClaim satisfies Claim, { status: 201 }),
+      // Once the photo is up, the draft misses nothing.
+      [`GET /api/partners/acme-outdoor/claims/${draftClaim.id}`]: () =>
+        Response.json(FakeUpload.sent.length === 0 ? draftClaim : { ...draftClaim, missing: [] }),
     });
     const { router } = renderRoute(fromMovement);
     const user = userEvent.setup();
@@ -183,6 +186,8 @@ describe('new claim', () => {
       `/api/partners/acme-outdoor/claims/${draftClaim.id}/attachments`,
     );
     expect((FakeUpload.sent[0]?.body.get('file') as File).name).toBe('photo.png');
+    // The draft's page reads the claim afresh: the photo uploaded, Submit is not held back.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
   });
 
   it('checks the fields before sending, then shows the API’s refusals beside them', async () => {

@@ -9,6 +9,7 @@ import {
   Stack,
   type FileDropzoneItem,
 } from '@partner-portal/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { paths } from '@/config/paths';
@@ -20,7 +21,8 @@ import { useFieldProblems } from '@/lib/form-problems';
 import { usePartnerToday, useTimeZoneOf } from '@/lib/partner-time';
 
 import { useCreateClaim } from '../api/create-claim';
-import type { Claim } from '../api/get-claim';
+import { claimQueryKey, type Claim } from '../api/get-claim';
+import { claimAttachmentsKey } from '../api/get-claim-attachments';
 import { useItem } from '../api/get-item';
 import { useMovement } from '../api/get-movement';
 import { uploadClaimAttachment } from '../api/upload-claim-attachment';
@@ -92,6 +94,7 @@ export function NewClaimDrawer({
   // The draft once saved, while some of its chosen files still failed to go up.
   const [created, setCreated] = useState<Claim>();
   const form = useFieldProblems(CLAIM_FIELDS);
+  const queryClient = useQueryClient();
   const create = useCreateClaim(partnerSlug);
   const movement = useMovement(partnerSlug, itemId ?? '', movementId);
   const item = useItem(partnerSlug, itemId);
@@ -153,6 +156,15 @@ export function NewClaimDrawer({
         });
       }
     }
+    // The draft as created still names the evidence as missing: its page reads it afresh, so Submit
+    // is not held back by what was just uploaded.
+    await Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: claimQueryKey(partnerSlug, claim.id),
+        exact: true,
+      }),
+      queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claim.id) }),
+    ]);
     setUploading(false);
     return !failed;
   };
