@@ -69,12 +69,20 @@ export const formatMoment = (
 export const partnerDay = (value: Date | string | number, timeZone: string): string =>
   toCalendarDate(value, timeZone);
 
+/** One formatter a zone: each costs a fraction of a millisecond to build, and a list has many times. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * The zone as a time reads beside it: "Europe/Berlin (GMT+1)" in winter, "(GMT+2)" in summer; the
  * offset is the one at `at` (now by default).
  */
 export function formatTimeZone(timeZone: string, at: Date | string | number = Date.now()): string {
-  const offset = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone, timeZoneName: 'short' })
+  let zoneNames = zoneNameFormats.get(timeZone);
+  if (zoneNames === undefined) {
+    zoneNames = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone, timeZoneName: 'short' });
+    zoneNameFormats.set(timeZone, zoneNames);
+  }
+  const offset = zoneNames
     .formatToParts(new Date(at))
     .find((part) => part.type === 'timeZoneName')?.value;
   return offset === undefined || offset === timeZone ? timeZone : `${timeZone} (${offset})`;
