@@ -453,6 +453,80 @@ describe('sessions and passwords', () => {
       passwords.push('a guess of a passphrase');
     });
 
+    describe('checking a link without using it', () => {
+      const check = (token: string, remoteAddress = '127.0.0.1') => {
+        // The token is in the URL: the logs must show it redacted (checked in afterAll).
+        api.secrets.add(token);
+        return api.request({ url: `/api/auth/password-resets/${token}`, remoteAddress });
+      };
+
+      it('answers the e-mail of a live token, which still works after', async () => {
+        const user = await newUser('checked');
+        const token = await resetTokenFor(user.email);
+
+        for (let look = 0; look < 2; look += 1) {
+          const checked = await check(token);
+          expect(checked.statusCode).toBe(200);
+          expect(checked.json()).toEqual({ email: user.email });
+        }
+        expect((await reset(token, 'checked link passphrase')).statusCode).toBe(204);
+        passwords.push('checked link passphrase');
+        expect(api.logs.lines.map((line) => JSON.stringify(line)).join('\n')).toContain(
+          '/api/auth/password-resets/[redacted]',
+        );
+      });
+
+      it('refuses a used, a voided and an expired token as reset-password does', async () => {
+        const user = await newUser('check-refused');
+        const used = await resetTokenFor(user.email);
+        expect((await reset(used, 'used link passphrase')).statusCode).toBe(204);
+        passwords.push('used link passphrase');
+        expect((await check(used)).json()).toMatchObject({ status: 400, code: 'token_invalid' });
+
+        const voided = await resetTokenFor(user.email);
+        const newest = await resetTokenFor(user.email);
+        expect((await check(voided)).json()).toMatchObject({ status: 400, code: 'token_invalid' });
+        expect((await check(newest)).statusCode).toBe(200);
+
+        moveClock(31 * 60 * 1000);
+        expect((await check(newest)).json()).toMatchObject({ status: 400, code: 'token_invalid' });
+      });
+
+      it('counts unknown tokens with reset-password: the 11th unknown of an address is 429', async () => {
+        const guesser = '198.18.78.1';
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          expect((await check(`guessed-check-${attempt}`, guesser)).statusCode).toBe(400);
+        }
+        for (let attempt = 5; attempt < 10; attempt += 1) {
+          const response = await api.request({
+            method: 'POST',
+            url: '/api/auth/reset-password',
+            payload: { token: `guessed-check-${attempt}`, password: 'a guess of a passphrase' },
+            remoteAddress: guesser,
+          });
+          expect(response.statusCode).toBe(400);
+        }
+        passwords.push('a guess of a passphrase');
+        const refused = await check('guessed-check-10', guesser);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+        // A live token is given back: checking one 12 times from a fresh address costs nothing.
+        const user = await newUser('check-throttle');
+        const token = await resetTokenFor(user.email);
+        const owner = '198.18.78.2';
+        for (let attempt = 0; attempt < 9; attempt += 1) {
+          expect((await check(`mistyped-check-${attempt}`, owner)).statusCode).toBe(400);
+        }
+        for (let look = 0; look < 12; look += 1) {
+          expect((await check(token, owner)).statusCode).toBe(200);
+        }
+        expect((await check('mistyped-check-9', owner)).statusCode).toBe(400);
+        expect((await check('mistyped-check-10', owner)).statusCode).toBe(429);
+      });
+    });
+
     it('voids older tokens when a newer one is issued', async () => {
       const user = await newUser('twice');
       const older = await resetTokenFor(user.email);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -19,7 +19,13 @@ import { AuthService, type StartedSession } from './auth.service.js';
 import { clearSessionCookies, refreshCookieOf, setSessionCookies } from './cookies.js';
 import { type AuthUser, CurrentUser } from './decorators/current-user.decorator.js';
 import { Public } from './decorators/public.decorator.js';
-import { ForgotPasswordDto, ResetPasswordDto, SessionDto, SignInDto } from './dto/auth.dto.js';
+import {
+  ForgotPasswordDto,
+  PasswordResetDto,
+  ResetPasswordDto,
+  SessionDto,
+  SignInDto,
+} from './dto/auth.dto.js';
 import { UsesSessionCookies } from './guards/csrf.guard.js';
 
 /** Sets the cookies of a session just started or renewed; answers its body. */
@@ -142,6 +148,28 @@ export class AuthController {
     await this.auth.forgotPassword(body.email, ip);
   }
 
+  @Get('password-resets/:token')
+  @Public()
+  @ApiOperation({
+    summary: 'Whether a reset link still works, without using it: the e-mail of its account.',
+    operationId: 'getPasswordReset',
+  })
+  @ApiOkResponse({ type: PasswordResetDto })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: '`code: token_invalid`: unknown, used or expired (as reset-password answers).',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ProblemDetails,
+    description: 'Throttled with reset-password (unknown tokens of one address): see Retry-After.',
+  })
+  describePasswordReset(
+    @Param('token') token: string,
+    @Ip() ip: string,
+  ): Promise<PasswordResetDto> {
+    return this.auth.describePasswordReset(token, ip);
+  }
+
   @Post('reset-password')
   @Public()
   @HttpCode(204)
@@ -153,6 +181,10 @@ export class AuthController {
   @ApiBadRequestResponse({
     type: ProblemDetails,
     description: '`code: token_invalid` (unknown, used or expired) or `validation`.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ProblemDetails,
+    description: 'Throttled: past 10 unknown tokens of one address in 15 minutes; see Retry-After.',
   })
   async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string): Promise<void> {
     await this.auth.resetPassword(body.token, body.password, ip);

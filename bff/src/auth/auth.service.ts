@@ -221,6 +221,21 @@ export class AuthService {
   }
 
   /**
+   * Whether a reset token can still be used, without using it: the e-mail of its account, or 400
+   * `token_invalid` (unknown, used, expired or voided), as the reset itself answers. Unknown tokens
+   * count against the address's reset failures (one counter with `resetPassword`); a live one is given
+   * back.
+   */
+  async describePasswordReset(token: string, ip: string): Promise<{ email: string }> {
+    const bucket = addressBucket(ip);
+    await this.limiter.hit(LIMITS.resetFailures, bucket);
+    const holder = await this.passwordResets.holderOf(sha256Hex(token), this.clock.now());
+    if (holder === undefined) throw TOKEN_INVALID();
+    await this.limiter.refund(LIMITS.resetFailures, bucket);
+    return { email: holder.email };
+  }
+
+  /**
    * Consumes the token in one atomic statement (of two concurrent uses exactly one wins), sets the
    * password and ends every session in one more, and mails a notice. Never signs in.
    */

@@ -15,6 +15,7 @@ describe('redactUrl', () => {
     ['/welcome?token=abc&next=%2Fx', '/welcome?token=[redacted]&next=%2Fx'],
     ['/api/auth/invitations/abc123', '/api/auth/invitations/[redacted]'],
     ['/api/auth/invitations/abc123/accept', '/api/auth/invitations/[redacted]/accept'],
+    ['/api/auth/password-resets/abc123', '/api/auth/password-resets/[redacted]'],
     ['/acme-outdoor/claims?status=draft&q=tent', '/acme-outdoor/claims?status=draft&q=tent'],
     ['/signin', '/signin'],
     ['/x?', '/x'],

@@ -88,7 +88,7 @@ export function loggableError(serialized: unknown): unknown {
 /** Query parameters whose values are secrets (reset and invitation links carry them). */
 const SECRET_QUERY_PARAMETERS = new Set(['token', 'password', 'code']);
 /** Paths whose last segment is a secret: the invitation token is part of the URL. */
-const SECRET_PATH_SEGMENT = /^(\/api\/auth\/invitations\/)[^/?]+/;
+const SECRET_PATH_SEGMENT = /^(\/api\/auth\/(?:invitations|password-resets)\/)[^/?]+/;
 
 /** The URL as it may be logged: secret tokens in the path or the query are replaced. */
 export function redactUrl(url: string): string {

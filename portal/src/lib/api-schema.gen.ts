@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a reset link still works, without using it: the e-mail of its account. */
+        get: operations["getPasswordReset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -1274,6 +1291,13 @@ export interface components {
             /** @example acme-outdoor */
             slug: string;
         };
+        PasswordResetDto: {
+            /**
+             * @description The account the link resets: the password may not contain its local part.
+             * @example viewer@acme.example
+             */
+            email: string;
+        };
         PendingInvitationDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1544,6 +1568,54 @@ export interface operations {
             };
         };
     };
+    getPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetDto"];
+                };
+            };
+            /** @description `code: token_invalid`: unknown, used or expired (as reset-password answers). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled with reset-password (unknown tokens of one address): see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     refreshSession: {
         parameters: {
             query?: never;
@@ -1612,6 +1684,15 @@ export interface operations {
             };
             /** @description CSRF: `code: csrf`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled: past 10 unknown tokens of one address in 15 minutes; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

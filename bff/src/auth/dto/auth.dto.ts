@@ -38,6 +38,14 @@ export class ResetPasswordDto {
   password!: string;
 }
 
+export class PasswordResetDto {
+  @ApiProperty({
+    example: 'viewer@acme.example',
+    description: 'The account the link resets: the password may not contain its local part.',
+  })
+  email!: string;
+}
+
 export class SessionUserDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
