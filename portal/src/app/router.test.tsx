@@ -11,6 +11,7 @@ const signedOut = () =>
     'POST /api/auth/refresh': () => problem(401, 'unauthorized'),
     'GET /api/auth/invitations/abc': () =>
       Response.json({ email: 'new@acme.example', partner: acme }),
+    'GET /api/auth/password-resets/abc': () => Response.json({ email: 'viewer@acme.example' }),
   });
 
 const signedInAsViewer = () =>

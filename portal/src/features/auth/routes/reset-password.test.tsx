@@ -6,6 +6,11 @@ import { renderRoute } from '@/testing/render-route';
 
 const newPassword = 'plaid umbrella tiger seventeen';
 
+/** The check of a live link: GET answers the e-mail of its account. */
+const live = {
+  'GET /api/auth/password-resets/tok-1': () => Response.json({ email: 'reset.me@acme.example' }),
+};
+
 async function choose(password: string, again: string) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/^New password/), password);
@@ -15,7 +20,7 @@ async function choose(password: string, again: string) {
 
 describe('reset password', () => {
   it('sends the token and the new password, then confirms without signing in', async () => {
-    const api = mockApi({ 'POST /api/auth/reset-password': noContent });
+    const api = mockApi({ ...live, 'POST /api/auth/reset-password': noContent });
     renderRoute('/reset-password?token=tok-1');
 
     await choose(newPassword, newPassword);
@@ -24,12 +29,15 @@ describe('reset password', () => {
       await screen.findByRole('heading', { level: 1, name: 'Your password has been changed' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
-    expect(await api.requests[0]?.json()).toEqual({ token: 'tok-1', password: newPassword });
-    expect(api.calls).toEqual(['POST /api/auth/reset-password']);
+    expect(await api.requests[1]?.json()).toEqual({ token: 'tok-1', password: newPassword });
+    expect(api.calls).toEqual([
+      'GET /api/auth/password-resets/tok-1',
+      'POST /api/auth/reset-password',
+    ]);
   });
 
   it('says when the two passwords differ, and sends nothing', async () => {
-    const api = mockApi();
+    const api = mockApi(live);
     renderRoute('/reset-password?token=tok-1');
 
     await choose(newPassword, `${newPassword}!`);
@@ -38,30 +46,94 @@ describe('reset password', () => {
     expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument();
     expect(again).toHaveAttribute('aria-invalid', 'true');
     expect(again).toHaveFocus();
-    expect(api.calls).toEqual([]);
+    expect(api.calls).toEqual(['GET /api/auth/password-resets/tok-1']);
   });
 
   it('says a password is too short before sending it', async () => {
-    const api = mockApi();
+    const api = mockApi(live);
     renderRoute('/reset-password?token=tok-1');
 
     await choose('tooshort', 'tooshort');
 
     expect(await screen.findByText('Use at least 15 characters (8 so far).')).toBeInTheDocument();
-    expect(api.calls).toEqual([]);
+    expect(api.calls).toEqual(['GET /api/auth/password-resets/tok-1']);
   });
 
-  it('explains an expired or used link and offers a new one', async () => {
+  it('says a used or expired link is so before showing the form, and offers a new one', async () => {
+    const api = mockApi({
+      'GET /api/auth/password-resets/tok-old': () =>
+        problem(400, 'token_invalid', { detail: 'This link is invalid, used or expired.' }),
+    });
+    renderRoute('/reset-password?token=tok-old');
+
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This link has expired or was already used',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The reset link is no longer valid');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save new password' })).not.toBeInTheDocument();
+    expect(api.calls).toEqual(['GET /api/auth/password-resets/tok-old']);
+  });
+
+  it('shows no form while the link is checked', async () => {
+    let answer: (response: Response) => void = () => undefined;
     mockApi({
+      'GET /api/auth/password-resets/tok-1': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderRoute('/reset-password?token=tok-1');
+
+    expect(await screen.findByText('Checking your reset link')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+
+    answer(Response.json({ email: 'reset.me@acme.example' }));
+    expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
+  });
+
+  it('offers to check again when the link could not be checked, without showing the form', async () => {
+    let failures = 1;
+    mockApi({
+      'GET /api/auth/password-resets/tok-1': () =>
+        failures-- > 0
+          ? problem(503, 'unavailable')
+          : Response.json({ email: 'reset.me@acme.example' }),
+    });
+    renderRoute('/reset-password?token=tok-1');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not check your reset link. Check your connection and try again.',
+    );
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument();
+  });
+
+  it('explains a link used up while the form was open, and offers a new one', async () => {
+    mockApi({
+      ...live,
       'POST /api/auth/reset-password': () =>
         problem(400, 'token_invalid', { detail: 'The token is invalid or expired.' }),
     });
-    renderRoute('/reset-password?token=tok-old');
+    renderRoute('/reset-password?token=tok-1');
 
     await choose(newPassword, newPassword);
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link has expired' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This link has expired or was already used',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The reset link is no longer valid');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
@@ -72,6 +144,7 @@ describe('reset password', () => {
 
   it('shows the server rule beside the field when it refuses the password', async () => {
     mockApi({
+      ...live,
       'POST /api/auth/reset-password': () =>
         problem(400, 'validation', {
           errors: [{ field: 'password', message: 'This password is too common.' }],
@@ -85,16 +158,20 @@ describe('reset password', () => {
     expect(screen.getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('treats a link without a token as expired', async () => {
-    mockApi();
+  it('treats a link without a token as expired, and asks nothing', async () => {
+    const api = mockApi();
     renderRoute('/reset-password');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link has expired' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'This link has expired or was already used',
+      }),
     ).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
   });
 
   it('rates the strength of the new password', async () => {
-    mockApi();
+    mockApi(live);
     renderRoute('/reset-password?token=tok-1');
     const user = userEvent.setup();
 
@@ -115,7 +192,7 @@ describe('reset password', () => {
   });
 
   it('says the server would refuse a password too short or too common, however hard to guess', async () => {
-    mockApi();
+    mockApi(live);
     renderRoute('/reset-password?token=tok-1');
     const user = userEvent.setup();
     const password = await screen.findByLabelText(/^New password/);
@@ -144,5 +221,29 @@ describe('reset password', () => {
 
     await user.type(password, ' plaid umbrella');
     expect(await screen.findByText('Very strong')).toBeInTheDocument();
+  });
+
+  it('applies the e-mail rule of the link’s account to the strength meter and the form', async () => {
+    const api = mockApi(live);
+    renderRoute('/reset-password?token=tok-1');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText(/^New password/);
+
+    // Long and unguessable to zxcvbn, but it holds "reset.me", the account's local part.
+    const withEmail = 'plaid reset.me umbrella tiger seventeen';
+    await user.type(password, withEmail);
+    expect(await screen.findByText('Not accepted')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/Password strength: Not accepted/);
+    expect(
+      screen.getByText('The server refuses a password that contains your email address.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Very strong')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Repeat the new password/), withEmail);
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(
+      await screen.findByText('Do not use your email address in your password.'),
+    ).toBeInTheDocument();
+    expect(api.calls).toEqual(['GET /api/auth/password-resets/tok-1']);
   });
 });
