@@ -9,7 +9,12 @@ const slug = 'acme-outdoor';
 const pages = [
   { path: '/signin', heading: /sign in/i, signedIn: false },
   { path: '/forgot-password', heading: /password/i, signedIn: false },
-  { path: '/reset-password?token=abc', heading: /password/i, signedIn: false },
+  // A made-up reset token: the link is checked before the form, and said to be spent.
+  {
+    path: '/reset-password?token=abc',
+    heading: /^This link has expired or was already used$/,
+    signedIn: false,
+  },
   { path: '/welcome?token=abc', heading: /welcome|invitation/i, signedIn: false },
   { path: `/${slug}/overview`, heading: /overview/i },
   { path: `/${slug}/analytics`, heading: /analytics/i },
