@@ -177,6 +177,8 @@ describe('the OpenAPI fuzzer over the real application', () => {
     ['GET', '/api/partners/acme-outdoor/members?x=%00', undefined],
     ['GET', '/api/auth/invitations/%00', undefined],
     ['GET', '/api/auth/invitations/%ED%A0%80', undefined],
+    ['GET', '/api/auth/password-resets/%00', undefined],
+    ['GET', '/api/auth/password-resets/%ED%A0%80', undefined],
   ] as const)(
     'refuses %s %s with a NUL or a lone surrogate: 400 validation',
     async (method, url, payload) => {
