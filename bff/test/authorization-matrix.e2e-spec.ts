@@ -156,6 +156,10 @@ const MATRIX: Record<string, RouteSpec> = {
       payload: { token: 'nope', password: 'x'.repeat(20) },
     }),
   },
+  'GET /api/auth/password-resets/:token': {
+    access: { kind: 'public' },
+    request: () => ({ method: 'GET', url: '/api/auth/password-resets/nope' }),
+  },
   'GET /api/auth/invitations/:token': {
     access: { kind: 'public' },
     request: () => ({ method: 'GET', url: '/api/auth/invitations/nope' }),
