@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
+import { refuseUnsupportedMediaTypes } from './common/content-types.js';
 import { PinoLoggerService, withQuietStartUp } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
@@ -97,6 +98,7 @@ export async function createAppAround(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  refuseUnsupportedMediaTypes(fastify);
   refuseUnstorableText(fastify);
   refuseDuplicateSessionCookies(fastify);
   registerUploadHooks(fastify);
