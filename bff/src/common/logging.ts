@@ -167,6 +167,21 @@ function originalUrl(request: IncomingMessage & { originalUrl?: string }): strin
   return request.originalUrl ?? request.url ?? '';
 }
 
+/**
+ * The level of a request's line: 5xx (or an error) at error, 4xx at warn, the rest at info — at debug in
+ * development, where a line for every asset and API call of each page would scroll the ready banner
+ * (URL and demo sign-ins) out of sight (`LOG_LEVEL=debug` shows them). Production and test unchanged.
+ */
+export function requestLogLevel(
+  config: Pick<AppConfig, 'isDevelopment'>,
+  statusCode: number,
+  error?: unknown,
+): 'error' | 'warn' | 'info' | 'debug' {
+  if (error !== undefined || statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return config.isDevelopment ? 'debug' : 'info';
+}
+
 export function pinoHttpOptions(
   config: AppConfig,
   pretty = usePrettyLogs(config),
@@ -178,11 +193,8 @@ export function pinoHttpOptions(
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    customLogLevel: (_request, response, error) => {
-      if (error !== undefined || response.statusCode >= 500) return 'error';
-      if (response.statusCode >= 400) return 'warn';
-      return 'info';
-    },
+    customLogLevel: (_request, response, error) =>
+      requestLogLevel(config, response.statusCode, error),
     // Probes every few seconds would drown the log; their failures are logged by the health controller.
     autoLogging: { ignore: (request) => HEALTH_PROBES.has(originalUrl(request)) },
     serializers: {
