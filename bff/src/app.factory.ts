@@ -5,10 +5,10 @@ import { type DynamicModule, type NestApplicationOptions } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
-import { withQuietStartUp } from './common/logging.js';
+import { refuseUnsupportedMediaTypes } from './common/content-types.js';
+import { PinoLoggerService, withQuietStartUp } from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
@@ -88,7 +88,7 @@ export async function createAppAround(
     createFastifyAdapter(config),
     nestOptions,
   );
-  if (options.preview !== true) app.useLogger(withQuietStartUp(app.get(Logger)));
+  if (options.preview !== true) app.useLogger(withQuietStartUp(app.get(PinoLoggerService)));
 
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -98,6 +98,7 @@ export async function createAppAround(
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  refuseUnsupportedMediaTypes(fastify);
   refuseUnstorableText(fastify);
   refuseDuplicateSessionCookies(fastify);
   registerUploadHooks(fastify);

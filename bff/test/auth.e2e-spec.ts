@@ -1,9 +1,14 @@
 import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { AuthSecrets } from '../src/auth/auth-secrets.js';
 import { AuthService } from '../src/auth/auth.service.js';
+import { jwtAudience, jwtIssuer } from '../src/auth/tokens/access-tokens.js';
+import { AppConfig } from '../src/config/app-config.js';
 import { PasswordHasher } from '../src/auth/password/password-hasher.js';
 import {
   REFRESH_ABSOLUTE_MS,
@@ -158,6 +163,128 @@ describe('sessions and passwords', () => {
       expect([known.statusCode, unknown.statusCode]).toEqual([401, 401]);
       expect(body(known)).toEqual(body(unknown));
       expect(known.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('sign-in and the other public routes take JSON only (docs/api.md, Conventions)', () => {
+    const form = `email=${encodeURIComponent('viewer@acme.example')}&password=${encodeURIComponent(DEMO_PASSWORD)}`;
+    const json = JSON.stringify({ email: 'viewer@acme.example', password: DEMO_PASSWORD });
+
+    it.each([
+      ['a form', 'application/x-www-form-urlencoded', form],
+      ['text/plain', 'text/plain', json],
+      ['text/plain;charset=UTF-8', 'text/plain;charset=UTF-8', json],
+      [
+        'multipart',
+        'multipart/form-data; boundary=b',
+        `--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nviewer@acme.example\r\n--b--\r\n`,
+      ],
+    ])(
+      'refuses a sign-in with the right password sent as %s: 415, no session',
+      async (_what, type, payload) => {
+        const response = await api.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'content-type': type },
+          payload,
+          remoteAddress: '10.77.0.1',
+        });
+
+        expect(response.statusCode).toBe(415);
+        expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+        expect(response.headers['set-cookie']).toBeUndefined();
+      },
+    );
+
+    it.each([
+      '/api/auth/signout',
+      '/api/auth/refresh',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/auth/invitations/some-token/accept',
+    ])('refuses a form on %s: 415', async (url) => {
+      const response = await api.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=viewer%40acme.example&token=x&password=y',
+        remoteAddress: '10.77.0.2',
+      });
+
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'unsupported_media_type' });
+    });
+  });
+
+  describe('access tokens: only as this BFF issues them (docs/api.md, Access tokens)', () => {
+    /** A token signed with the BFF's own key, `iss` and `aud`: correctly signed, whatever it claims. */
+    function forge(claims: Record<string, unknown>): string {
+      const config = api.app.get(AppConfig);
+      return jwt.sign(claims, api.app.get(AuthSecrets).jwtKey, {
+        algorithm: 'HS256',
+        issuer: jwtIssuer(config),
+        audience: jwtAudience(config),
+        // jsonwebtoken adds an `iat` unless told not to (and then drops one given).
+        noTimestamp: !('iat' in claims),
+      });
+    }
+    const asBearer = (token: string, url: string) =>
+      api.request({ url, headers: { authorization: `Bearer ${token}` } });
+    const now = () => Math.floor(Date.now() / 1000);
+
+    async function claimsOf(email: string) {
+      const session = await signIn(api, email);
+      const decoded = jwt.decode(session.access) as { sub: string; sid: string; gen: number };
+      return { sub: decoded.sub, sid: decoded.sid, gen: decoded.gen };
+    }
+
+    it('takes a forged token shaped as the BFF issues it (the control of the cases below)', async () => {
+      const own = await claimsOf('viewer@acme.example');
+      const issuedAt = now();
+      const token = forge({ ...own, iat: issuedAt, exp: issuedAt + 15 * 60 });
+      expect((await asBearer(token, '/api/me')).statusCode).toBe(200);
+      expect((await asBearer(token, '/api/partners/acme-outdoor')).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['without exp', (c: object) => ({ ...c, iat: now() })],
+      ['with a 10-year exp', (c: object) => ({ ...c, iat: now(), exp: now() + 10 * 365 * 86_400 })],
+      ['15 minutes and 1 second long', (c: object) => ({ ...c, iat: now() - 1, exp: now() + 900 })],
+      ['without iat', (c: object) => ({ ...c, exp: now() + 600 })],
+      [
+        'issued an hour from now',
+        (c: object) => ({ ...c, iat: now() + 3600, exp: now() + 3600 + 900 }),
+      ],
+      ['with exp before iat', (c: object) => ({ ...c, iat: now(), exp: now() - 1 })],
+      [
+        'with a sid never issued',
+        (c: object) => ({ ...c, sid: randomUUID(), iat: now(), exp: now() + 900 }),
+      ],
+    ])('refuses a correctly signed token %s: 401 on every kind of route', async (_what, shape) => {
+      const token = forge(shape(await claimsOf('viewer@acme.example')));
+      for (const url of [
+        '/api/me',
+        '/api/partners/acme-outdoor',
+        '/api/partners/acme-outdoor/inventory',
+      ]) {
+        const response = await asBearer(token, url);
+        expect([url, response.statusCode, response.json<{ code: string }>().code]).toEqual([
+          url,
+          401,
+          'unauthorized',
+        ]);
+        // The same token as the cookie.
+        const cookie = await api.request({ url, headers: { cookie: `pp_access=${token}` } });
+        expect([url, cookie.statusCode]).toEqual([url, 401]);
+      }
+    });
+
+    it("refuses a token whose sid is another user's session", async () => {
+      const own = await claimsOf('viewer@acme.example');
+      const other = await claimsOf('manager@acme.example');
+      const token = forge({ ...own, sid: other.sid, iat: now(), exp: now() + 900 });
+      expect((await asBearer(token, '/api/me')).statusCode).toBe(401);
+      expect((await asBearer(token, '/api/partners/acme-outdoor')).statusCode).toBe(401);
     });
   });
 

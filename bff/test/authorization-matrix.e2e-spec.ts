@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/auth/auth-secrets.js';
-import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
+import { RefreshSessions } from '../src/auth/tokens/refresh-sessions.js';
 import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
 import { AuditLog } from '../src/audit/audit-log.entity.js';
 import { Membership } from '../src/partners/membership.entity.js';
@@ -16,6 +16,7 @@ import { UsersRepository } from '../src/users/users.repository.js';
 import {
   CHEAP_ARGON2,
   ORIGIN,
+  accessTokenOf,
   createUser,
   expectNoSecretsInLogs,
   signIn,
@@ -491,9 +492,7 @@ describe('the authorization matrix', () => {
   async function bearer(role: Exclude<Role, 'anonymous'>): Promise<string> {
     const user = await api.app.get(UsersRepository).findByEmail(emails[role]);
     if (user === undefined) throw new Error(role);
-    return api.app
-      .get(AccessTokens)
-      .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
+    return accessTokenOf(api, user);
   }
 
   async function memberOf(slug: string): Promise<string> {
@@ -814,9 +813,12 @@ describe('the authorization matrix', () => {
     // The viewer's current generation: the CSRF tests may have signed them out everywhere.
     const gen = viewer.credentialGeneration;
     const now = Math.floor(Date.now() / 1000);
+    // A session the BFF issued to the viewer: a token of any other `sid` is refused (docs/api.md).
+    const session = await api.app.get(RefreshSessions).start(viewer.id, gen);
+    if (session === undefined) throw new Error('no session for the viewer');
     const claims = {
       sub: viewer.id,
-      sid: randomUUID(),
+      sid: session?.sessionId,
       gen,
       iss: ORIGIN,
       aud: `${ORIGIN}/api`,

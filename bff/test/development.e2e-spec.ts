@@ -66,4 +66,16 @@ describe('the application in development', () => {
     expect(api.logs.lines.length).toBeGreaterThan(0);
     expect(api.logs.lines.some((line) => line.msg === 'request completed')).toBe(true);
   });
+
+  it('logs a successful request at debug, not at info (the ready banner stays in sight); refusals at warn', async () => {
+    const response = await api.request({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const requestId = response.headers['x-request-id'];
+    const forbidden = await signInFrom('http://evil.example', '10.1.0.7');
+    const linesOf = (id: unknown) =>
+      api.logs.lines.filter((line) => line.requestId === id && line.msg === 'request completed');
+    // LOG_LEVEL is info: the success writes no line at all, the refusal its warn line.
+    expect(linesOf(requestId)).toEqual([]);
+    expect(linesOf(forbidden.headers['x-request-id']).map((line) => line.level)).toEqual([40]);
+  });
 });

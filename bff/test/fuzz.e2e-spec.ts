@@ -19,6 +19,7 @@ import {
   describeRequest,
   injectOptionsOf,
   operationsOf,
+  refusedForMediaType,
   requestsFor,
 } from './support/openapi-fuzzer.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
@@ -113,6 +114,19 @@ async function fuzz(
           const response = await send(request);
           if (response.statusCode >= 500) {
             throw new Error(describeRequest(request, role, response));
+          }
+          // A body of a type the route does not take: 415, before anything else looks at it. Unless the
+          // request never reaches the route: a `%2e%2e` segment is resolved as `..` (another route, or
+          // none), and a URL Fastify cannot decode is refused before any route is known (400 `url`).
+          if (
+            refusedForMediaType(request, operation) &&
+            !/%2e%2e/i.test(request.url) &&
+            response.statusCode !== 415 &&
+            !(response.statusCode === 400 && /"field":"url"/.test(response.body))
+          ) {
+            throw new Error(
+              `${describeRequest(request, role, response)}\n  not 415 for its media type`,
+            );
           }
           if (response.statusCode >= 400 && options.unchangedByRefusals !== undefined) {
             const after = await options.unchangedByRefusals();

@@ -186,6 +186,61 @@ describe('the HTTP surface', () => {
       expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
     });
 
+    // docs/api.md, Conventions: JSON only. Forms and text/plain are what a cross-site form can send.
+    it.each([
+      ['a form', 'application/x-www-form-urlencoded', 'name=Tent&quantity=1'],
+      ['text/plain', 'text/plain', '{"name":"Tent","quantity":1}'],
+      ['text/plain with no body', 'text/plain', ''],
+      [
+        'multipart',
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nTent\r\n--x--\r\n',
+      ],
+      [
+        'JSON in another charset',
+        'application/json; charset=latin1',
+        '{"name":"Tent","quantity":1}',
+      ],
+      [
+        'JSON with another parameter',
+        'application/json; profile=x',
+        '{"name":"Tent","quantity":1}',
+      ],
+      ['a JSON-like type', 'application/x-json', '{"name":"Tent","quantity":1}'],
+      ['no type at all', undefined, '{"name":"Tent","quantity":1}'],
+    ])(
+      'refuse %s on a JSON route with a 415 problem, before reading it',
+      async (_what, type, payload) => {
+        const before = api.app.get(WidgetTestController).created;
+        const response = await api.request({
+          method: 'POST',
+          url: '/api/test/widgets',
+          headers: type === undefined ? {} : { 'content-type': type },
+          payload,
+        });
+
+        expect(response.statusCode).toBe(415);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+        expect(api.app.get(WidgetTestController).created).toBe(before);
+      },
+    );
+
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON; Charset="UTF-8"',
+    ])('take a JSON body sent as %s', async (type) => {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/test/widgets',
+        headers: { 'content-type': type },
+        payload: '{"name":"Tent","quantity":1}',
+      });
+
+      expect(response.statusCode).toBe(201);
+    });
+
     it('answer a body over 1 MiB with a 413 problem', async () => {
       const response = await api.request({
         method: 'POST',

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
 import { UsersRepository } from '../src/users/users.repository.js';
-import { CHEAP_ARGON2 } from './support/identity.js';
+import { CHEAP_ARGON2, accessTokenOf } from './support/identity.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
@@ -27,9 +25,7 @@ describe('GET /api/partners/{slug}/members', () => {
     });
     const admin = await api.app.get(UsersRepository).findByEmail('admin@acme.example');
     if (admin === undefined) throw new Error('no demo data');
-    token = api.app
-      .get(AccessTokens)
-      .sign(admin.id, randomUUID(), admin.credentialGeneration, new Date());
+    token = await accessTokenOf(api, admin);
   });
 
   afterAll(async () => {

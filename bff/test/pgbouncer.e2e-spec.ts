@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { AccessTokens } from '../src/auth/tokens/access-tokens.js';
 import { UsersRepository } from '../src/users/users.repository.js';
-import { CHEAP_ARGON2 } from './support/identity.js';
+import { CHEAP_ARGON2, accessTokenOf } from './support/identity.js';
 import { pgBouncerUnavailable } from './support/pgbouncer.js';
 import { startTestApp } from './support/test-app.js';
 import { connectThroughPgBouncer, startTestDatabase } from './support/test-database.js';
@@ -34,9 +32,7 @@ if (unavailable === undefined) {
         const port = typeof address === 'object' && address !== null ? address.port : 0;
         const viewer = await api.app.get(UsersRepository).findByEmail('viewer@acme.example');
         if (viewer === undefined) throw new Error('no demo data');
-        const token = api.app
-          .get(AccessTokens)
-          .sign(viewer.id, randomUUID(), viewer.credentialGeneration, new Date());
+        const token = await accessTokenOf(api, viewer);
         api.secrets.add(token);
         const statuses = await Promise.all(
           Array.from({ length: 400 }, async () => {

@@ -5,6 +5,7 @@ import {
   loggableError,
   loggableHeaders,
   redactUrl,
+  requestLogLevel,
   usePrettyLogs,
   withQuietStartUp,
 } from './logging.js';
@@ -21,6 +22,30 @@ describe('redactUrl', () => {
     ['/x?', '/x'],
   ])('%s → %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe('requestLogLevel', () => {
+  const production = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'k'.repeat(32),
+    DATABASE_URL: 'postgres://db/p',
+  });
+  const development = loadConfig({ NODE_ENV: 'development' });
+
+  it('logs a successful request at info in production and test, at debug in development', () => {
+    expect(requestLogLevel(production, 200)).toBe('info');
+    expect(requestLogLevel(loadConfig({ NODE_ENV: 'test' }), 304)).toBe('info');
+    expect(requestLogLevel(development, 200)).toBe('debug');
+    expect(requestLogLevel(development, 304)).toBe('debug');
+  });
+
+  it('logs a refusal at warn and a failure at error, in development too', () => {
+    for (const config of [production, development]) {
+      expect(requestLogLevel(config, 401)).toBe('warn');
+      expect(requestLogLevel(config, 503)).toBe('error');
+      expect(requestLogLevel(config, 200, new Error('x'))).toBe('error');
+    }
   });
 });
 

@@ -1,8 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type DynamicModule, type LoggerService, RequestMethod } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
-import { type DestinationStream, destination as pinoDestination } from 'pino';
-import type { Options } from 'pino-http';
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  type LoggerService,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { type DestinationStream, type Logger as Pino, destination as pinoDestination } from 'pino';
+import { type HttpLogger, type Options, pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/app-config.js';
 import { requestIdOf } from './request-id.js';
 
@@ -157,6 +167,21 @@ function originalUrl(request: IncomingMessage & { originalUrl?: string }): strin
   return request.originalUrl ?? request.url ?? '';
 }
 
+/**
+ * The level of a request's line: 5xx (or an error) at error, 4xx at warn, the rest at info — at debug in
+ * development, where a line for every asset and API call of each page would scroll the ready banner
+ * (URL and demo sign-ins) out of sight (`LOG_LEVEL=debug` shows them). Production and test unchanged.
+ */
+export function requestLogLevel(
+  config: Pick<AppConfig, 'isDevelopment'>,
+  statusCode: number,
+  error?: unknown,
+): 'error' | 'warn' | 'info' | 'debug' {
+  if (error !== undefined || statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return config.isDevelopment ? 'debug' : 'info';
+}
+
 export function pinoHttpOptions(
   config: AppConfig,
   pretty = usePrettyLogs(config),
@@ -168,11 +193,8 @@ export function pinoHttpOptions(
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    customLogLevel: (_request, response, error) => {
-      if (error !== undefined || response.statusCode >= 500) return 'error';
-      if (response.statusCode >= 400) return 'warn';
-      return 'info';
-    },
+    customLogLevel: (_request, response, error) =>
+      requestLogLevel(config, response.statusCode, error),
     // Probes every few seconds would drown the log; their failures are logged by the health controller.
     autoLogging: { ignore: (request) => HEALTH_PROBES.has(originalUrl(request)) },
     serializers: {
@@ -205,16 +227,107 @@ export function pinoHttpOptions(
   };
 }
 
-/** pino through nestjs-pino: one logger for the framework, the requests and the application. */
+const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+
+/** The logger of the request being served (its child carrying `requestId`), while it is served. */
+const requestLoggers = new AsyncLocalStorage<Pino>();
+
+/** Nest's logger calls (`log(message, ...params, context)`), as pino lines. */
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/**
+ * The application's LoggerService (`app.useLogger`): Nest's and every `new Logger(context)`'s lines
+ * through pino, with `context`; while a request is served, through its logger (so with its
+ * `requestId`). An object message is merged into the line, an Error logged under `err`.
+ */
+@Injectable()
+export class PinoLoggerService implements LoggerService {
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    const logger = requestLoggers.getStore() ?? this.http.logger;
+    const fields: Record<string, unknown> = {};
+    // The context is the last parameter (Nest's contract); what comes before it, format arguments.
+    const rest = params.length === 0 ? [] : params.slice(0, -1);
+    if (params.length > 0) fields.context = params.at(-1);
+    if (message instanceof Error) {
+      fields.err = message;
+      logger[level](fields, ...(rest as []));
+    } else if (typeof message === 'object' && message !== null) {
+      logger[level]({ ...fields, ...message }, ...(rest as []));
+    } else if (
+      // Nest's exception handlers call error(message, stack, context): logged as one error.
+      level === 'error' &&
+      typeof message === 'string' &&
+      rest.length === 1 &&
+      typeof rest[0] === 'string' &&
+      /\n\s*at /.test(rest[0])
+    ) {
+      const err = new Error(message);
+      err.stack = rest[0];
+      logger[level]({ ...fields, err });
+    } else {
+      logger[level](fields, String(message), ...(rest as []));
+    }
+  }
+}
+
+@Global()
+@Module({})
+class LoggingModule implements NestModule {
+  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    // pino-http's logger of the request is the last of `allLogs` (`log` may be another's: Fastify's).
+    const bindRequestLogger = (
+      request: IncomingMessage & { allLogs?: Pino[] },
+      _response: ServerResponse,
+      next: () => void,
+    ) => {
+      const log = request.allLogs?.at(-1);
+      if (log === undefined) next();
+      else requestLoggers.run(log, next);
+    };
+    // Every path (a bare '*' matches only "/" on Fastify).
+    consumer
+      .apply(this.http, bindRequestLogger)
+      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+}
+
+/**
+ * pino through pino-http: one logger for the framework, the requests and the application (in-house
+ * since nestjs-pino 5 wants Node 22 and its 4.x requires the ESM-only NestJS 12 from CommonJS).
+ */
 export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
   // A given destination (the tests' capture) takes JSON lines, whatever NODE_ENV says.
   const pretty = destination === undefined && usePrettyLogs(config);
   const options = pinoHttpOptions(config, pretty);
   // Synchronous writes to stdout: lines keep their order and none is lost when the process exits.
   const stream = destination ?? (pretty ? undefined : pinoDestination({ dest: 1, sync: true }));
-  return LoggerModule.forRoot({
-    pinoHttp: stream === undefined ? options : [options, stream],
-    // Every path (nestjs-pino's default matches only "/" on Fastify).
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-  });
+  const http = stream === undefined ? pinoHttp(options) : pinoHttp(options, stream);
+  return {
+    module: LoggingModule,
+    providers: [{ provide: HTTP_LOGGER, useValue: http }, PinoLoggerService],
+    exports: [PinoLoggerService],
+  };
 }

@@ -1,7 +1,6 @@
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemException } from './problem-details.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,27 +30,13 @@ export const MULTIPART_OPTIONS = {
 export const AcceptsUpload = (): MethodDecorator => RouteConfig({ acceptsUpload: true });
 
 /**
- * The hooks of uploads, for every route:
- * - the multipart parser is registered for the whole application, but only upload routes read such a
- *   body: on any other route it is 415, as it was before uploads existed (and as any other content
- *   type a route does not take is);
- * - an upload route's refusal (a guard's 401/403/404 or CSRF as much as the route's own 4xx) does not
- *   read the rest of the body it did not need (drainThenClose).
+ * The hook of uploads, for every route: an upload route's refusal (a guard's 401/403/404 or CSRF as
+ * much as the route's own 4xx) does not read the rest of the body it did not need (drainThenClose).
+ * The multipart parser is registered for the whole application, but only upload routes take such a
+ * body: every other route refuses it (415) before reading it, as it refuses every body that is not
+ * JSON (content-types.ts).
  */
 export function registerUploadHooks(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    if (request.isMultipart() && request.routeOptions.config.acceptsUpload !== true) {
-      done(
-        new ProblemException(
-          415,
-          'unsupported_media_type',
-          'This route does not take multipart/form-data.',
-        ),
-      );
-      return;
-    }
-    done();
-  });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config.acceptsUpload === true && reply.statusCode >= 400) {
       drainThenClose(request, reply);

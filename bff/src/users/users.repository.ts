@@ -21,16 +21,19 @@ export interface UserAccountState {
   status: UserStatus;
   /** The user's current credential generation: a token of another one has ended. */
   credentialGeneration: number;
-  /** The token's session was signed out (its refresh family revoked). */
+  /** The token's session was signed out (its refresh family revoked), or never issued to this user. */
   sessionRevoked: boolean;
 }
 
 /**
- * Whether refresh family `$n` (an access token's `sid`) has been revoked: a subquery of the account
- * checks, so a signed-out session's access token is refused at once, in the same round trip.
+ * Whether refresh family `$n` (an access token's `sid`) is NOT a live session of user `u`: never issued
+ * (no refresh token of that family), issued to another user, or revoked (signed out). A subquery of the
+ * account checks (the statement's user is `u`), so such an access token is refused at once, in the same
+ * round trip, however well it is signed (docs/api.md, Access tokens). One index range of the family
+ * (`refresh_tokens_family_id_idx`): a session has one row per refresh.
  */
 export function sessionRevokedSql(parameter: string): string {
-  return `EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${parameter} AND r.revoked_at IS NOT NULL)`;
+  return `coalesce((SELECT bool_or(r.revoked_at IS NOT NULL OR r.user_id <> u.id) FROM refresh_tokens r WHERE r.family_id = ${parameter}), true)`;
 }
 
 /** One partner a user belongs to, for the session body. */

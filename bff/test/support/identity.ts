@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { AccessTokens } from '../../src/auth/tokens/access-tokens.js';
+import { RefreshSessions } from '../../src/auth/tokens/refresh-sessions.js';
 import { Membership, type MembershipRole } from '../../src/partners/membership.entity.js';
 import { Partner } from '../../src/partners/partner.entity.js';
 import { User, type UserStatus } from '../../src/users/user.entity.js';
@@ -101,4 +103,20 @@ export function expectNoSecretsInLogs(api: TestApp, extra: string[] = []): void 
   );
   if (leaked.length > 0)
     throw new Error(`secrets in the logs: ${leaked.length} (e.g. ${leaked[0]?.slice(0, 6)}…)`);
+}
+
+/**
+ * A bearer access token of a user, as an internal caller would send it, without a sign-in: of a real
+ * session (a refresh family the BFF issued: a token of any other `sid` is refused, docs/api.md, Access
+ * tokens), under the user's current credential generation.
+ */
+export async function accessTokenOf(
+  api: Pick<TestApp, 'app'>,
+  user: { id: string; credentialGeneration: number },
+): Promise<string> {
+  const session = await api.app.get(RefreshSessions).start(user.id, user.credentialGeneration);
+  if (session === undefined) throw new Error(`no session for user ${user.id}`);
+  return api.app
+    .get(AccessTokens)
+    .sign(user.id, session.sessionId, user.credentialGeneration, new Date());
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccessTokens } from '../../src/auth/tokens/access-tokens.js';
 import { InventoryItem } from '../../src/inventory/inventory-item.entity.js';
 import { Partner } from '../../src/partners/partner.entity.js';
 import { UsersRepository } from '../../src/users/users.repository.js';
+import { accessTokenOf } from './identity.js';
 import type { TestApp } from './test-app.js';
 
 /** A partner of its own for a test (a unique slug), beside the demo partners. */
@@ -51,9 +51,7 @@ export async function insertItems(
 export async function bearerOf(api: TestApp, email: string): Promise<string> {
   const user = await api.app.get(UsersRepository).findByEmail(email);
   if (user === undefined) throw new Error(`no user ${email}`);
-  return api.app
-    .get(AccessTokens)
-    .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
+  return accessTokenOf(api, user);
 }
 
 /**

@@ -36,6 +36,8 @@ export interface FuzzOperation {
   /** Request headers the operation reads (If-Match, Idempotency-Key). */
   headerParameters: OpenApiParameter[];
   bodySchema: Schema | undefined;
+  /** An upload route: its body is `multipart/form-data`, and nothing else. */
+  takesMultipart: boolean;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,6 +56,7 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
           queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
           headerParameters: parameters.filter((parameter) => parameter.in === 'header'),
           bodySchema: operation.requestBody?.content?.['application/json']?.schema,
+          takesMultipart: operation.requestBody?.content?.['multipart/form-data'] !== undefined,
         };
       }),
   );
@@ -261,7 +264,55 @@ function bodyOf(schema: Schema | undefined, document: OpenApiDocument): fc.Arbit
   );
 }
 
-export type FuzzBody = { json: unknown } | { raw: string };
+/** A body: JSON (sent as `application/json`), raw text as JSON, or raw text of another media type. */
+export type FuzzBody = { json: unknown } | { raw: string; contentType?: string };
+
+/**
+ * Bodies of the types a JSON route refuses (docs/api.md, Conventions: JSON only): what a cross-site
+ * form sends, multipart, JSON under another type or charset, and a body with no type at all.
+ */
+const FOREIGN_BODIES: Array<{ contentType: string | null; raw: string }> = [
+  { contentType: 'application/x-www-form-urlencoded', raw: 'email=a%40b.example&password=x' },
+  { contentType: 'application/x-www-form-urlencoded', raw: '' },
+  { contentType: 'text/plain', raw: '{"email":"a@b.example","password":"x"}' },
+  { contentType: 'text/plain;charset=UTF-8', raw: '{}' },
+  {
+    contentType: 'multipart/form-data; boundary=fuzz',
+    raw: '--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--fuzz--\r\n',
+  },
+  { contentType: 'multipart/form-data; boundary=fuzz', raw: 'not multipart at all' },
+  { contentType: 'application/xml', raw: '<a/>' },
+  { contentType: 'application/json; charset=iso-8859-1', raw: '{}' },
+  { contentType: 'application/json; charset=utf-8; x=y', raw: '{}' },
+  { contentType: 'application/x-json', raw: '{}' },
+  { contentType: 'application/merge-patch+json', raw: '{}' },
+  { contentType: 'application/octet-stream', raw: '\u0000\u0001' },
+  { contentType: 'text/html', raw: '<p>' },
+  { contentType: null, raw: '{}' },
+];
+
+/** A body of a type a JSON route does not take. */
+function foreignBody(): fc.Arbitrary<FuzzBody> {
+  return fc
+    .constantFrom(...FOREIGN_BODIES)
+    .map(({ contentType, raw }) => ({ raw, contentType: contentType ?? '' }));
+}
+
+/** The media type a request's body goes as; '' for none at all. */
+function contentTypeOf(body: FuzzBody): string {
+  return 'contentType' in body && body.contentType !== undefined
+    ? body.contentType
+    : 'application/json';
+}
+
+/**
+ * Whether the request's body must be refused for its media type, 415 `unsupported_media_type`: a JSON
+ * route takes `application/json` alone (an upload route, `multipart/form-data`, refuses others itself).
+ */
+export function refusedForMediaType(request: FuzzRequest, operation: FuzzOperation): boolean {
+  if (request.body === undefined || operation.takesMultipart) return false;
+  return contentTypeOf(request.body) !== 'application/json';
+}
 
 /** Percent-encodes a path segment; a lone surrogate (which encodeURIComponent refuses) as its WTF-8 bytes. */
 function encodeSegment(value: string): string {
@@ -390,10 +441,14 @@ export function requestsFor(
     .map((pairs) =>
       Object.fromEntries(pairs.filter((pair): pair is readonly [string, string] => pair !== null)),
     );
+  // One body in eight of a type a JSON route does not take.
   const body =
     operation.method === 'GET' || operation.method === 'DELETE'
       ? fc.constant(undefined)
-      : bodyOf(operation.bodySchema, document);
+      : fc.oneof(
+          { weight: 7, arbitrary: bodyOf(operation.bodySchema, document) },
+          { weight: 1, arbitrary: foreignBody() },
+        );
   return fc
     .record({ path, query, headers, body })
     .map(({ path: url, query: search, headers: sent, body: payload }) => ({
@@ -414,7 +469,7 @@ export function describeRequest(
     request.body === undefined
       ? ''
       : 'raw' in request.body
-        ? request.body.raw.slice(0, 500)
+        ? `(${contentTypeOf(request.body) || 'no type'}) ${request.body.raw.slice(0, 500)}`
         : JSON.stringify(request.body.json)?.slice(0, 500);
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `${name}: ${value.slice(0, 100)}`)
@@ -451,7 +506,8 @@ export function injectOptionsOf(
   }
   let payload: InjectOptions['payload'];
   if (request.body !== undefined) {
-    headers['content-type'] = 'application/json';
+    const type = contentTypeOf(request.body);
+    if (type !== '') headers['content-type'] = type;
     if ('raw' in request.body) payload = request.body.raw;
     else if (isPlainObject(request.body.json)) payload = tagCredentials(request.body.json, tag);
     else payload = JSON.stringify(request.body.json);

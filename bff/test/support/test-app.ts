@@ -25,8 +25,8 @@ export class CapturedLogs extends Writable {
 }
 
 /**
- * nestjs-pino builds one pino instance per process, on first use: every application a test file starts
- * logs through it, so they share one capture. Tests find their lines by request id or digest.
+ * Every application a test file starts logs into this one capture. Tests find their lines by request id
+ * or digest.
  */
 const capturedLogs = new CapturedLogs();
 

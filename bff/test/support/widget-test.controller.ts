@@ -16,9 +16,13 @@ export class CreateWidgetDto {
 @Public()
 @Controller('api/test/widgets')
 export class WidgetTestController {
+  /** How many widgets the route took: a refused request must not reach it. */
+  created = 0;
+
   @Post()
   @HttpCode(201)
   create(@Body() body: CreateWidgetDto): CreateWidgetDto & { isDto: boolean } {
+    this.created += 1;
     return { ...body, isDto: body instanceof CreateWidgetDto };
   }
 

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { expect, test } from '@playwright/test';
-import { startBff, stopBff } from '../../support/bff-process';
+import { repo, startBff, stopBff } from '../../support/bff-process';
 import { portalURL } from '../../support/servers';
 
 // `pnpm start` builds and then runs `node bff/dist/main.js` with no DATABASE_URL: the embedded default.
@@ -48,6 +49,57 @@ test('a fresh start migrates and seeds the embedded database; a second start reu
       await db.close();
     }
   } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('`pnpm start` says what it builds, starts the BFF, and its requests leave the ready banner in sight', async () => {
+  test.setTimeout(240_000);
+  const startPort = port + 2;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-pnpm-start-'));
+  // As a newcomer's shell runs it: no NODE_ENV, no database, the embedded default.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(startPort), DATA_DIR: dataDir };
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'SEED_DEMO_DATA', 'PUBLIC_URL', 'LOG_LEVEL'])
+    delete env[name];
+  // What `pnpm start` runs (the root package.json's `start`).
+  const start = spawn(process.execPath, [join(repo, 'scripts/start.mjs')], { cwd: repo, env });
+  let output = '';
+  start.stdout.on('data', (chunk) => (output += chunk));
+  start.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+  try {
+    // The first line comes at once, before any build output.
+    await expect.poll(() => output, { timeout: 5_000 }).toMatch(/^Building the portal/);
+    await expect
+      .poll(() => output, { timeout: 200_000, intervals: [250] })
+      .toContain(`Partner portal ready at http://localhost:${startPort}`);
+    // One line per build step, built or taken from the cache, then the start.
+    for (const step of ['ui-kit', 'bff', 'portal']) {
+      expect(output).toMatch(
+        new RegExp(
+          `^ {2}(building the .+ \\(${step}\\)…|the .+ \\(${step}\\): unchanged, from the cache)$`,
+          'm',
+        ),
+      );
+    }
+    expect(output).toMatch(/^Built in \d+\.\d s\.$/m);
+    expect(output).toMatch(/^Starting the BFF/m);
+    expect(output).toContain('admin@acme.example');
+
+    // A newcomer opens the portal: pages, assets and API calls answer, and write no line.
+    const shown = output.length;
+    for (const url of [
+      '/signin',
+      '/api/health/ready',
+      '/api/openapi.json',
+      '/acme-outdoor/overview',
+    ])
+      expect((await fetch(`http://127.0.0.1:${startPort}${url}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(output.slice(shown)).not.toMatch(/request completed/);
+  } finally {
+    start.kill('SIGTERM');
+    expect(await exited).toBe(0);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -7,6 +7,7 @@ import { AuthSecrets } from '../auth-secrets.js';
 import { cookiesOf, sessionCookieNames } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
 import {
+  ACCESS_TOKEN_TTL_SECONDS,
   type AccessClaims,
   JWT_ALGORITHM,
   jwtAudience,
@@ -16,6 +17,28 @@ import {
 type SourcedRequest = FastifyRequest & { accessTokenSource?: AuthUser['source'] };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How far ahead of this instance's clock another instance's may be when it issues a token. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * Whether a verified token's lifetime is one this BFF issues (docs/api.md, Access tokens): `iat` and
+ * `exp` both stated, at most 15 minutes apart, and issued no later than now (so a correctly signed
+ * token cannot carry a 10-year `exp`, or a far-future `iat` that moves its 15 minutes along). jsonwebtoken
+ * checks `exp` against now, but not that there is one.
+ */
+export function issuedLifetime(claims: Partial<AccessClaims>, nowSeconds: number): boolean {
+  const { iat, exp } = claims;
+  return (
+    typeof iat === 'number' &&
+    typeof exp === 'number' &&
+    Number.isFinite(iat) &&
+    Number.isFinite(exp) &&
+    exp > iat &&
+    exp - iat <= ACCESS_TOKEN_TTL_SECONDS &&
+    iat <= nowSeconds + CLOCK_SKEW_SECONDS
+  );
+}
 
 /** `Authorization: Bearer` (internal callers) first, else the httpOnly access cookie. */
 function accessTokenOf(request: FastifyRequest, accessCookie: string): string | null {
@@ -33,7 +56,9 @@ function accessTokenOf(request: FastifyRequest, accessCookie: string): string | 
 }
 
 /**
- * passport-jwt with the algorithm pinned to HS256 and `iss`/`aud` checked. The key is a KeyObject:
+ * passport-jwt with the algorithm pinned to HS256 and `iss`/`aud` checked, then the claims' shapes and
+ * the token's lifetime (issuedLifetime). Whether its `sid` is a live session of its `sub` is read with
+ * the account's state, in the same statement (users.repository.ts, sessionRevokedSql). The key is a KeyObject:
  * jsonwebtoken re-imports a string secret on every verification (~400 µs), a KeyObject not at all.
  * passport-jwt's types know only string | Buffer; jsonwebtoken accepts the KeyObject it is handed.
  */
@@ -60,7 +85,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       !UUID.test(claims.sid) ||
       typeof claims.gen !== 'number' ||
       !Number.isSafeInteger(claims.gen) ||
-      claims.gen < 0
+      claims.gen < 0 ||
+      // The system clock, as jsonwebtoken's `exp` check (not the application's Clock, which tests move).
+      !issuedLifetime(claims, Date.now() / 1000)
     ) {
       return false;
     }
