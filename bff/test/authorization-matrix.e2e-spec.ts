@@ -313,8 +313,9 @@ const MATRIX: Record<string, RouteSpec> = {
     request: async ({ slug, itemOf }) => ({
       method: 'POST',
       url: `/api/partners/${slug}/claims`,
+      // Of type other: a lost claim needs a loss movement (docs/product.md §4).
       payload: {
-        type: 'lost',
+        type: 'other',
         itemId: await itemOf(slug),
         quantity: 1,
         incidentDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),

@@ -13,8 +13,8 @@ import {
   claimsClient,
   claimsWorld,
   dayFromToday,
-  draftBody,
   insertEvidence,
+  movementDraftBody,
 } from './support/claims-api.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -310,7 +310,10 @@ describe('claim lifecycle (state machine)', () => {
         ),
         async (kind, commands) => {
           const type = kind === 'lost' ? 'lost' : 'damaged';
-          const created = await client.create('manager', draftBody(world, { type, quantity: 3 }));
+          const created = await client.create(
+            'manager',
+            await movementDraftBody(dataSource, world, type, { quantity: 3 }),
+          );
           expect(created.statusCode).toBe(201);
           const claimId = created.json<{ id: string }>().id;
           if (kind === 'damaged with a photo') {

@@ -195,6 +195,7 @@ describe('the overview', () => {
     const created = await claims.create(
       'manager',
       draftBody(world, {
+        type: 'lost',
         movementId: movement.id,
         incidentDate: dayFromToday(0, world.partner.timeZone),
       }),
@@ -231,6 +232,7 @@ describe('the overview', () => {
     const second = await claims.create(
       'manager',
       draftBody(world, {
+        type: 'lost',
         movementId: movement.id,
         incidentDate: dayFromToday(0, world.partner.timeZone),
       }),
