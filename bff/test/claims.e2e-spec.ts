@@ -832,6 +832,35 @@ describe('claims API', () => {
       ]);
     });
 
+    it('counts the tabs under the list’s other filters: statuses by all but status, types by all but type', async () => {
+      const facets = async (query: string) => {
+        const response = await list.send('viewer', 'GET', `/facets?${query}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json<{
+          statuses: Array<{ value: string; count: number }>;
+          types: Array<{ value: string; count: number }>;
+        }>();
+        return {
+          statuses: Object.fromEntries(body.statuses.map((s) => [s.value, s.count])),
+          types: Object.fromEntries(body.types.map((t) => [t.value, t.count])),
+        };
+      };
+      // Three lost claims on the item (the first submitted), three other claims without one.
+      const others = await facets('type=other');
+      expect(others.statuses).toMatchObject({ draft: 3, submitted: 0, withdrawn: 0 });
+      expect(others.types).toMatchObject({ lost: 3, other: 3 });
+      const submitted = await facets('status=submitted');
+      expect(submitted.types).toEqual({ lost: 1, damaged: 0, shortage: 0, other: 0 });
+      expect(submitted.statuses).toMatchObject({ draft: 5, submitted: 1 });
+      const bySku = await facets(`q=${encodeURIComponent(listWorld.item.sku)}&type=lost`);
+      expect(bySku.statuses).toMatchObject({ draft: 2, submitted: 1 });
+      expect(bySku.types).toMatchObject({ lost: 3, other: 0 });
+      const yesterday = dayFromToday(-1, listWorld.partner.timeZone);
+      const none = await facets(`to=${yesterday}`);
+      expect(Object.values(none.statuses).every((count) => count === 0)).toBe(true);
+      expect((await list.send('viewer', 'GET', '/facets?type=stolen')).statusCode).toBe(400);
+    });
+
     it('exports the filtered list as <slug>-claims-<day>.csv', async () => {
       const response = await list.send('viewer', 'GET', '.csv?type=other');
       expect(response.statusCode).toBe(200);
