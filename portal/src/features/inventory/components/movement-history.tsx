@@ -22,11 +22,18 @@ import styles from './cells.module.css';
 import { claimableKinds, movementKinds } from './labels';
 
 const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'medium' });
+/** A deadline is a calendar day (`YYYY-MM-DD`, partner time): formatted as that day, in UTC. */
+const deadlineFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
 
 /**
  * The claim column: the claim filed from the movement, or, on a loss or damage not claimed yet,
- * the entry point to file one (managers and admins: docs/product.md §2). The claims screen reads
- * `?fileFor=<movementId>&item=<itemId>` and opens its form pre-filled from the movement.
+ * the entry point to file one (managers and admins: docs/product.md §2) while its filing window is
+ * open, and when it closed after (docs/product.md §4, "Claims you can trust"). The claims screen
+ * reads `?fileFor=<movementId>&item=<itemId>` and opens its form pre-filled from the movement.
  */
 function ClaimCell({
   movement,
@@ -48,6 +55,11 @@ function ClaimCell({
     );
   }
   if (!claimableKinds.has(movement.kind)) return '—';
+  if (!movement.claimWindowOpen) {
+    return movement.claimDeadline === null
+      ? 'Not claimed'
+      : `Filing window closed on ${deadlineFormat.format(new Date(`${movement.claimDeadline}T00:00:00Z`))}`;
+  }
   if (!canFileClaims) return 'Not claimed';
   const units = Math.abs(movement.quantity);
   const what = `${movementKinds[movement.kind].label.toLowerCase()} of ${formatCount(units)} ${units === 1 ? 'unit' : 'units'}`;
