@@ -34,6 +34,7 @@ interface ClaimJson {
 interface MovementJson {
   id: string;
   kind: string;
+  day: string;
   claimDeadline: string | null;
   claimWindowOpen: boolean;
 }
@@ -281,6 +282,7 @@ describe('claims you can trust', () => {
       const listed = await movements();
       const find = (id: string) => listed.find((movement) => movement.id === id);
       expect(find(open)).toMatchObject({
+        day: dayFromToday(-10, world.partner.timeZone),
         claimDeadline: dayFromToday(50, world.partner.timeZone),
         claimWindowOpen: true,
       });

@@ -92,12 +92,13 @@ export function claimWindowOf(
   movement: Pick<InventoryMovement, 'kind' | 'occurredAt'>,
   timeZone: string,
   today: string,
-): { claimDeadline: string | null; claimWindowOpen: boolean } {
+): { day: string; claimDeadline: string | null; claimWindowOpen: boolean } {
+  const day = partnerToday(movement.occurredAt, timeZone);
   if (claimTypeOf(movement.kind) === undefined) {
-    return { claimDeadline: null, claimWindowOpen: false };
+    return { day, claimDeadline: null, claimWindowOpen: false };
   }
-  const claimDeadline = claimDeadlineOf(partnerToday(movement.occurredAt, timeZone));
-  return { claimDeadline, claimWindowOpen: today <= claimDeadline };
+  const claimDeadline = claimDeadlineOf(day);
+  return { day, claimDeadline, claimWindowOpen: today <= claimDeadline };
 }
 
 export function toMovementDto(

@@ -149,6 +149,14 @@ export class InventoryMovementDto {
   claim!: InventoryMovementClaimDto | null;
 
   @ApiProperty({
+    format: 'date',
+    example: '2026-05-04',
+    description:
+      'The day it happened in the partner’s time zone: the incident date of a claim filed from it.',
+  })
+  day!: string;
+
+  @ApiProperty({
     type: String,
     format: 'date',
     nullable: true,
