@@ -1139,6 +1139,12 @@ export interface components {
             claimDeadline: string | null;
             /** @description Whether a claim may still be filed on it: claimDeadline is today or later (partner time). False for the kinds no claim is filed from. */
             claimWindowOpen: boolean;
+            /**
+             * Format: date
+             * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
+             * @example 2026-05-04
+             */
+            day: string;
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["InventoryMovementKind"];

@@ -17,7 +17,6 @@ import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { formatCalendarDate, formatCount } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
-import { toCalendarDate } from '@partner-portal/ui-kit';
 
 import { useCreateClaim } from '../api/create-claim';
 import type { Claim } from '../api/get-claim';
@@ -108,7 +107,8 @@ export function NewClaimDrawer({
       ...current,
       type: claimTypeOfKind[found.kind] ?? current.type,
       quantity: Math.abs(found.quantity),
-      incidentDate: toCalendarDate(found.occurredAt),
+      // The movement's day in the partner's time zone: the claim's incident date (docs/product.md §4).
+      incidentDate: found.day,
       reference: found.reference ?? current.reference,
     }));
   }, [movement.data]);
@@ -205,7 +205,7 @@ export function NewClaimDrawer({
       description={
         movement.data === undefined
           ? 'Saved as a draft: you can add evidence and submit it from the claim’s page.'
-          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(toCalendarDate(movement.data.occurredAt))}.`
+          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(movement.data.day)}.`
       }
       footer={
         <>

@@ -70,6 +70,7 @@ const movement = (
   occurredAt: '2026-03-01T08:00:00.000Z',
   recordedAt: '2026-03-01T08:05:00.000Z',
   claim: null,
+  day: (extra.occurredAt ?? '2026-03-01T08:00:00.000Z').slice(0, 10),
   // A claimable kind's window is open unless a test closes it.
   claimDeadline: kind === 'loss' || kind === 'damage' || kind === 'receipt' ? '2099-04-30' : null,
   claimWindowOpen: kind === 'loss' || kind === 'damage' || kind === 'receipt',
