@@ -48,7 +48,8 @@ export function RecentActivity({ partnerSlug, entries, timeZone }: RecentActivit
               ) : null}
             </span>
           </div>
-          {entry.claim ? <StatusPill status={entry.claim.status} /> : null}
+          {/* The status this event moved the claim to, not the claim's status now. */}
+          {entry.status !== null ? <StatusPill status={entry.status} /> : null}
         </li>
       ))}
     </ol>
