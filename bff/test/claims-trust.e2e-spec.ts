@@ -428,6 +428,10 @@ describe('claims you can trust', () => {
       ).toBe(200);
       const seen = (await as(member.token).get(claim.id)).json<ClaimJson>();
       expect(seen.allowedActions).toEqual(['withdraw']);
+      // A 409's allowed actions leave the staff actions out for them too.
+      const again = await as(member.token).transition(claim.id, { action: 'submit' }, 2);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ allowedActions: ['withdraw'] });
       await walk(claim.id, member.token);
     });
 

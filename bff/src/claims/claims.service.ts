@@ -671,7 +671,7 @@ export class ClaimsService {
       );
     }
     if (!allowedFrom(claim)) {
-      const allowed = allowedActions(claim.status, actors);
+      const allowed = allowedActions(claim.status, actors, isSeparatedFrom(context, claim));
       throw new ProblemException(
         409,
         'transition_not_allowed',
