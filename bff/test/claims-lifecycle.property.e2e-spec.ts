@@ -12,7 +12,6 @@ import {
   type ClaimsWorld,
   claimsClient,
   claimsWorld,
-  dayFromToday,
   insertEvidence,
   movementDraftBody,
 } from './support/claims-api.js';
@@ -107,9 +106,9 @@ function bodyOf(step: Step, model: Model): Record<string, unknown> {
     case 'mark_paid':
       return bad ? { action: 'mark_paid' } : { action: 'mark_paid', payoutReference: 'PAY-1' };
     case 'edit':
-      return bad
-        ? { incidentDate: dayFromToday(3) }
-        : { description: `Edited at version ${model.version}.` };
+      // More units than the movement's (10): a claim on a movement takes the movement's day, so a
+      // typed incident date is no longer a field it could get wrong (docs/product.md §4).
+      return bad ? { quantity: 1000 } : { description: `Edited at version ${model.version}.` };
     case 'delete':
       return {};
     default:
