@@ -27,6 +27,8 @@ describe('analytics API', () => {
   let dataSource: DataSource;
   let world: ClaimsWorld;
   let formulaItem: InventoryItem;
+  /** An item no movement touches: its unit value changes (the reference values stock at today's). */
+  let pricedItem: InventoryItem;
 
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -35,6 +37,9 @@ describe('analytics API', () => {
     world = await claimsWorld(api, dataSource, 'analytics-api', { timeZone: 'America/New_York' });
     [formulaItem] = (await insertItems(dataSource, world.partner.id, [
       { sku: '+SKU-1', name: '=HYPERLINK("http://evil.test")', unitValue: 1234, onHand: 50 },
+    ])) as [InventoryItem];
+    [pricedItem] = (await insertItems(dataSource, world.partner.id, [
+      { sku: 'PRICED-1', name: 'Priced', unitValue: 100, onHand: 50 },
     ])) as [InventoryItem];
   });
 
@@ -81,8 +86,8 @@ describe('analytics API', () => {
     expect(pointOf(answer, 'claims_filed_lost')).toBe(0);
     expect(pointOf(answer, 'approval_rate')).toBeNull();
     expect(pointOf(answer, 'median_days_to_decision')).toBeNull();
-    expect(pointOf(answer, 'units_on_hand')).toBe(1000 + 50);
-    expect(pointOf(answer, 'value_on_hand')).toBe(1000 * 250 + 50 * 1234);
+    expect(pointOf(answer, 'units_on_hand')).toBe(1000 + 50 + 50);
+    expect(pointOf(answer, 'value_on_hand')).toBe(1000 * 250 + 50 * 1234 + 50 * 100);
     // The series only: the top items are their own request.
     expect(Object.keys(answer).sort()).toEqual([
       'currency',
@@ -144,10 +149,20 @@ describe('analytics API', () => {
     );
 
     const client = claimsClient(api, world);
-    const created = await client.create(
-      'manager',
-      draftBody(world, { itemId: formulaItem.id, quantity: 2 }),
-    );
+    // A lost claim is filed from its loss (docs/product.md §4), recorded as staff record one.
+    const loss = await api.request({
+      method: 'POST',
+      url: `/api/partners/${world.partner.slug}/inventory/${formulaItem.id}/movements`,
+      headers: { authorization: `Bearer ${world.tokens.staff}` },
+      payload: { kind: 'loss', quantity: -2 },
+    });
+    expect(loss.statusCode).toBe(201);
+    const created = await client.create('manager', {
+      type: 'lost',
+      movementId: loss.json<{ movement: { id: string } }>().movement.id,
+      quantity: 2,
+      description: 'Two units lost in the analytics test.',
+    });
     expect(created.statusCode).toBe(201);
     const claim = created.json<{ id: string }>();
     const submitted = await client.transition('manager', claim.id, { action: 'submit' }, 1);
@@ -255,7 +270,7 @@ describe('analytics API', () => {
     // A unit value changed (the stock's value, not a movement) moves the version too.
     await dataSource.query(
       `UPDATE inventory_items SET unit_value = unit_value + 1 WHERE partner_id = $1 AND id = $2`,
-      [world.partner.id, formulaItem.id],
+      [world.partner.id, pricedItem.id],
     );
     expect(await version()).toBe((at ?? 0) + 2);
     expect(pointOf(await analytics(range), 'value_on_hand')).toBe(

@@ -10,7 +10,12 @@ import { partnerToday } from '../src/claims/claims.service.js';
 import { Clock } from '../src/common/clock.js';
 import type { MovementKind } from '../src/inventory/inventory-movement.entity.js';
 import { CHEAP_ARGON2 } from './support/identity.js';
-import { claimsClient, claimsWorld, insertEvidence } from './support/claims-api.js';
+import {
+  claimsClient,
+  claimsWorld,
+  insertEvidence,
+  MOVEMENT_KIND_OF_TYPE,
+} from './support/claims-api.js';
 import { insertItems } from './support/inventory.js';
 import { rollupViolations } from './support/rollup-invariants.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
@@ -235,9 +240,34 @@ describe('the analytics, against GROUP BY over the raw rows', () => {
           at = time;
           const item = plan.item === null ? null : itemOf(plan.item);
           const withItem = plan.type !== 'other' || item !== null;
+          // A lost, damaged or shortage claim is filed from its movement (docs/product.md §4),
+          // recorded through the API at the claim's instant (a loss or damage after the receipt of
+          // its units, so that the stock has them).
+          let movementId: string | undefined;
+          if (plan.type !== 'other') {
+            const target = item ?? claimsOf.item;
+            const kind = MOVEMENT_KIND_OF_TYPE[plan.type];
+            const record = async (moveKind: string, quantity: number) =>
+              ok(
+                await api.request({
+                  method: 'POST',
+                  url: `/api/partners/${partner.slug}/inventory/${target.id}/movements`,
+                  headers: { authorization: `Bearer ${tokens.staff}` },
+                  payload: { kind: moveKind, quantity, occurredAt: new Date(time).toISOString() },
+                }),
+                'claimed movement',
+              );
+            if (kind !== 'receipt') await record('receipt', plan.quantity);
+            const recorded = await record(
+              kind,
+              kind === 'receipt' ? plan.quantity : -plan.quantity,
+            );
+            movementId = recorded.json<{ movement: { id: string } }>().movement.id;
+          }
           const created = ok(
             await client.create('manager', {
               type: plan.type,
+              ...(movementId === undefined ? {} : { movementId }),
               ...(withItem ? { itemId: (item ?? claimsOf.item).id } : { unitValue: 700 }),
               quantity: plan.quantity,
               incidentDate: partnerToday(new Date(time), run.zone),

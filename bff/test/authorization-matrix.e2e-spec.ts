@@ -318,8 +318,9 @@ const MATRIX: Record<string, RouteSpec> = {
     request: async ({ slug, itemOf }) => ({
       method: 'POST',
       url: `/api/partners/${slug}/claims`,
+      // Of type other: a lost claim needs a loss movement (docs/product.md §4).
       payload: {
-        type: 'lost',
+        type: 'other',
         itemId: await itemOf(slug),
         quantity: 1,
         incidentDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
@@ -590,6 +591,60 @@ describe('the authorization matrix', () => {
             mismatches.push(
               `${route} as ${role} on ${slug}: want ${want}, got ${got} ${response.body.slice(0, 120)}`,
             );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses every staff action to staff who are members of the claim’s partner: 403 separation_of_duties', async () => {
+    // docs/product.md §4, separation of duties: the matrix's staff account decides; the same flag on a
+    // member of the partner (any role) does not.
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug: OWN });
+    const memberStaff: Record<string, string> = {};
+    for (const role of ['viewer', 'manager', 'admin'] as const) {
+      const email = `staff-member.${role}.${randomUUID()}@example.com`;
+      await createUser(dataSource, email, cheapHash, [{ slug: OWN, role }], { isStaff: true });
+      const user = await api.app.get(UsersRepository).findByEmail(email);
+      if (user === undefined) throw new Error(email);
+      memberStaff[role] = api.app
+        .get(AccessTokens)
+        .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
+    }
+    const actions = [
+      { action: 'start_review', from: 'submitted' },
+      { action: 'request_info', from: 'in_review', message: 'Which pallet?' },
+      { action: 'approve', from: 'in_review', amountApproved: 1 },
+      { action: 'reject', from: 'in_review', message: 'Not covered.' },
+      { action: 'mark_paid', from: 'approved', payoutReference: 'PAY-MATRIX' },
+    ] as const;
+    const mismatches: string[] = [];
+    for (const { from, ...payload } of actions) {
+      for (const [who, token] of [
+        ...Object.entries(memberStaff),
+        ['staff', await bearer('staff')],
+      ]) {
+        const claim = await insertClaim(dataSource, partner.id, { status: from });
+        // What the caller is offered before it acts.
+        const seen = await api.request({
+          url: `/api/partners/${OWN}/claims/${claim.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const response = await api.request({
+          method: 'POST',
+          url: `/api/partners/${OWN}/claims/${claim.id}/transitions`,
+          headers: { authorization: `Bearer ${token}`, 'if-match': '"1"' },
+          payload,
+        });
+        const listed = seen.json<{ allowedActions: string[] }>().allowedActions;
+        const barred = who !== 'staff';
+        const refused =
+          response.statusCode === 403 &&
+          response.json<{ code: string }>().code === 'separation_of_duties';
+        if (barred !== refused || barred === listed.includes(payload.action)) {
+          mismatches.push(
+            `${payload.action} as ${who}: ${response.statusCode} ${response.body.slice(0, 80)}; allowed ${listed.join(',')}`,
+          );
         }
       }
     }

@@ -12,9 +12,8 @@ import {
   type ClaimsWorld,
   claimsClient,
   claimsWorld,
-  dayFromToday,
-  draftBody,
   insertEvidence,
+  movementDraftBody,
 } from './support/claims-api.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -107,9 +106,9 @@ function bodyOf(step: Step, model: Model): Record<string, unknown> {
     case 'mark_paid':
       return bad ? { action: 'mark_paid' } : { action: 'mark_paid', payoutReference: 'PAY-1' };
     case 'edit':
-      return bad
-        ? { incidentDate: dayFromToday(3) }
-        : { description: `Edited at version ${model.version}.` };
+      // More units than the movement's (10): a claim on a movement takes the movement's day, so a
+      // typed incident date is no longer a field it could get wrong (docs/product.md §4).
+      return bad ? { quantity: 1000 } : { description: `Edited at version ${model.version}.` };
     case 'delete':
       return {};
     default:
@@ -310,7 +309,10 @@ describe('claim lifecycle (state machine)', () => {
         ),
         async (kind, commands) => {
           const type = kind === 'lost' ? 'lost' : 'damaged';
-          const created = await client.create('manager', draftBody(world, { type, quantity: 3 }));
+          const created = await client.create(
+            'manager',
+            await movementDraftBody(dataSource, world, type, { quantity: 3 }),
+          );
           expect(created.statusCode).toBe(201);
           const claimId = created.json<{ id: string }>().id;
           if (kind === 'damaged with a photo') {

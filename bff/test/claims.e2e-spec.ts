@@ -12,6 +12,7 @@ import {
   draftBody,
   insertEvidence,
   insertMovement,
+  movementDraftBody,
 } from './support/claims-api.js';
 import { type TestApp, TEST_PUBLIC_URL, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -74,6 +75,19 @@ describe('claims API', () => {
     return response.json<ClaimJson>();
   }
 
+  /** A draft of `type` filed from a fresh movement of its kind (an `other` one from none). */
+  async function draftOf(
+    type: 'lost' | 'damaged' | 'shortage' | 'other',
+    extra: Record<string, unknown> = {},
+  ): Promise<ClaimJson> {
+    const response = await client.create(
+      'manager',
+      await movementDraftBody(dataSource, world, type, extra),
+    );
+    expect(response.statusCode).toBe(201);
+    return response.json<ClaimJson>();
+  }
+
   async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
     const files = (await readdir(outbox)).filter((file) => file.endsWith('.json')).sort();
     const mails = await Promise.all(
@@ -91,7 +105,7 @@ describe('claims API', () => {
       expect(response.statusCode).toBe(201);
       const claim = response.json<ClaimJson>();
       expect(claim).toMatchObject({
-        type: 'lost',
+        type: 'other',
         status: 'draft',
         version: 1,
         quantity: 2,
@@ -282,7 +296,12 @@ describe('claims API', () => {
       expect(
         await field({ type: 'damaged', movementId: damage, itemId: secondItem?.id ?? '' }),
       ).toEqual(['movementId']);
-      expect(await field({ type: 'lost', itemId: other.item.id })).toEqual(['itemId']);
+      // A lost claim needs its loss movement (docs/product.md §4): the item alone does not do.
+      expect(await field({ type: 'lost', itemId: other.item.id })).toEqual([
+        'movementId',
+        'itemId',
+      ]);
+      expect(await field({ type: 'lost', itemId: item.id })).toEqual(['movementId']);
       expect(await field({ ...draftBody(world), description: '          ' })).toEqual([
         'description',
       ]);
@@ -343,9 +362,18 @@ describe('claims API', () => {
       const lost = await client.create('manager', draftBody(world, { unitValue: 1 }));
       expect(lost.statusCode).toBe(400);
       expect(lost.json()).toMatchObject({ errors: [{ field: 'unitValue' }] });
-      const noItem = await client.create('manager', draftBody(world, { itemId: undefined }));
+      const noItem = await client.create(
+        'manager',
+        draftBody(world, { type: 'lost', itemId: undefined }),
+      );
       expect(noItem.statusCode).toBe(400);
-      expect(noItem.json()).toMatchObject({ errors: [{ field: 'itemId' }] });
+      expect(noItem.json()).toMatchObject({
+        errors: [{ field: 'movementId' }, { field: 'itemId' }],
+      });
+      // An other claim without an item states its unit value (1 minor unit at least).
+      const unstated = await client.create('manager', draftBody(world, { itemId: undefined }));
+      expect(unstated.statusCode).toBe(400);
+      expect(unstated.json()).toMatchObject({ errors: [{ field: 'unitValue' }] });
     });
   });
 
@@ -523,27 +551,55 @@ describe('claims API', () => {
       expect(audit.map((row) => row.action)).toEqual(['claim.approved', 'claim.paid']);
       expect(audit.every((row) => row.actor_user_id === world.userIds.staff)).toBe(true);
 
+      // The creator (the manager) is e-mailed about every change but their own submit (the
+      // product rule: nobody is e-mailed about their own change).
       const mails = (await mailsTo(world.emails.manager)).filter((mail) =>
         mail.subject.includes(claim.number),
       );
-      expect(mails).toHaveLength(6);
       expect(mails.map((mail) => mail.subject)).toEqual([
-        `Claim ${claim.number}: submitted`,
         `Claim ${claim.number}: in review`,
-        `Claim ${claim.number}: waiting for more information from you`,
-        `Claim ${claim.number}: in review`,
+        `Claim ${claim.number}: information requested`,
+        `Claim ${claim.number}: information request answered`,
         `Claim ${claim.number}: approved`,
         `Claim ${claim.number}: paid`,
       ]);
       for (const mail of mails) {
         expect(mail.text).toContain(`${TEST_PUBLIC_URL}/${world.partner.slug}/claims/${claim.id}`);
+        expect(mail.text).toContain('Amount claimed: 10.00 EUR');
+        expect(mail.text).not.toMatch(/It is now/);
       }
-      expect(mails[2]?.text).toContain('Which shipment was it?');
-      expect(mails[4]?.text).toContain('6.00 EUR');
+      expect(mails[1]?.text).toContain('Question:\nWhich shipment was it?');
+      expect(mails[2]?.text).toContain('Answer:\nShipment SH-42.');
+      expect(mails[3]?.text).toMatch(/ was approved \(by staff-[^)]+\)\./);
+      expect(mails[3]?.text).toContain('Amount approved: 6.00 EUR');
+      expect(mails[3]?.text).not.toContain('Payout reference');
+      expect(mails[4]?.text).toMatch(/ was paid out \(by staff-[^)]+\)\./);
+      expect(mails[4]?.text).toContain('Amount approved: 6.00 EUR');
+      expect(mails[4]?.text).toContain('Payout reference: PAY-2026-001');
+      // The timeline's approval and payment carry the amount and the payout reference.
+      const decided = (await client.send('viewer', 'GET', `/${claim.id}/events`)).json<{
+        items: Array<{
+          toStatus: string | null;
+          amountApproved: { amount: number; currency: string } | null;
+          payoutReference: string | null;
+        }>;
+      }>();
+      expect(decided.items.find((e) => e.toStatus === 'approved')).toMatchObject({
+        amountApproved: { amount: 600, currency: 'EUR' },
+        payoutReference: null,
+      });
+      expect(decided.items.find((e) => e.toStatus === 'paid')).toMatchObject({
+        amountApproved: null,
+        payoutReference: 'PAY-2026-001',
+      });
+      expect(decided.items.find((e) => e.toStatus === 'submitted')).toMatchObject({
+        amountApproved: null,
+        payoutReference: null,
+      });
     });
 
     it('refuses in order: 404, 403, 428, 412, 409 with the allowed actions, 400 fields, 422 incomplete', async () => {
-      const claim = await draft({ type: 'damaged' });
+      const claim = await draftOf('damaged', { quantity: 2 });
       const t = (who: 'manager' | 'staff' | 'viewer', payload: object, version?: number) =>
         client.transition(who, claim.id, payload as Record<string, unknown>, version);
 
@@ -678,11 +734,13 @@ describe('claims API', () => {
       for (let index = 0; index < 6; index += 1) {
         const response = await list.create(
           'manager',
-          draftBody(listWorld, {
-            type: index % 2 === 0 ? 'lost' : 'other',
-            ...(index % 2 === 0 ? {} : { itemId: undefined, unitValue: 100 * index }),
-            quantity: index + 1,
-          }),
+          index % 2 === 0
+            ? await movementDraftBody(dataSource, listWorld, 'lost', { quantity: index + 1 })
+            : draftBody(listWorld, {
+                itemId: undefined,
+                unitValue: 100 * index,
+                quantity: index + 1,
+              }),
         );
         created.push(response.json<ClaimJson>());
       }
@@ -774,11 +832,43 @@ describe('claims API', () => {
       ]);
     });
 
-    it('exports the filtered list as claims.csv', async () => {
+    it('counts the tabs under the list’s other filters: statuses by all but status, types by all but type', async () => {
+      const facets = async (query: string) => {
+        const response = await list.send('viewer', 'GET', `/facets?${query}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json<{
+          statuses: Array<{ value: string; count: number }>;
+          types: Array<{ value: string; count: number }>;
+        }>();
+        return {
+          statuses: Object.fromEntries(body.statuses.map((s) => [s.value, s.count])),
+          types: Object.fromEntries(body.types.map((t) => [t.value, t.count])),
+        };
+      };
+      // Three lost claims on the item (the first submitted), three other claims without one.
+      const others = await facets('type=other');
+      expect(others.statuses).toMatchObject({ draft: 3, submitted: 0, withdrawn: 0 });
+      expect(others.types).toMatchObject({ lost: 3, other: 3 });
+      const submitted = await facets('status=submitted');
+      expect(submitted.types).toEqual({ lost: 1, damaged: 0, shortage: 0, other: 0 });
+      expect(submitted.statuses).toMatchObject({ draft: 5, submitted: 1 });
+      const bySku = await facets(`q=${encodeURIComponent(listWorld.item.sku)}&type=lost`);
+      expect(bySku.statuses).toMatchObject({ draft: 2, submitted: 1 });
+      expect(bySku.types).toMatchObject({ lost: 3, other: 0 });
+      const yesterday = dayFromToday(-1, listWorld.partner.timeZone);
+      const none = await facets(`to=${yesterday}`);
+      expect(Object.values(none.statuses).every((count) => count === 0)).toBe(true);
+      expect((await list.send('viewer', 'GET', '/facets?type=stolen')).statusCode).toBe(400);
+    });
+
+    it('exports the filtered list as <slug>-claims-<day>.csv', async () => {
       const response = await list.send('viewer', 'GET', '.csv?type=other');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toContain('claims.csv');
+      // Named like the inventory's export: the partner and the day (partner time).
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${listWorld.partner.slug}-claims-${dayFromToday(0, listWorld.partner.timeZone)}.csv"`,
+      );
       const lines = response.body.trim().split('\n');
       expect(lines[0]).toMatch(/^number,type,status,/);
       expect(lines).toHaveLength(4);

@@ -40,7 +40,8 @@ interface Overview {
   recentActivity: Array<{
     kind: string;
     summary: string;
-    claim: { id: string } | null;
+    status: string | null;
+    claim: { id: string; status: string } | null;
     item: { id: string } | null;
   }>;
 }
@@ -195,6 +196,7 @@ describe('the overview', () => {
     const created = await claims.create(
       'manager',
       draftBody(world, {
+        type: 'lost',
         movementId: movement.id,
         incidentDate: dayFromToday(0, world.partner.timeZone),
       }),
@@ -231,6 +233,7 @@ describe('the overview', () => {
     const second = await claims.create(
       'manager',
       draftBody(world, {
+        type: 'lost',
         movementId: movement.id,
         incidentDate: dayFromToday(0, world.partner.timeZone),
       }),
@@ -258,6 +261,16 @@ describe('the overview', () => {
     const approvedBefore = amountOf(kpi(view, 'approved_30d').value);
     const paidBefore = amountOf(kpi(view, 'paid_30d').value);
     await transition('manager', claimId, 4, { action: 'respond', message: 'Attached.' });
+    // The partner's answer is said as such, not as a review started (issue 18, item 8).
+    view = await overview();
+    expect(view.recentActivity[0]).toMatchObject({
+      kind: 'claim_transition',
+      status: 'in_review',
+      claim: { id: claimId, status: 'in_review' },
+    });
+    expect(view.recentActivity[0]?.summary).toMatch(
+      / answered the information request on CLM-\d{6}\.$/,
+    );
     await transition('staff', claimId, 5, { action: 'approve', amountApproved: 700 });
     view = await overview();
     expect(attentionIds(view)).not.toContain(claimId);
@@ -266,6 +279,18 @@ describe('the overview', () => {
     view = await overview();
     expect(amountOf(kpi(view, 'paid_30d').value)).toBe(paidBefore + 700);
     expect(view.recentActivity[0]?.summary).toMatch(/ marked as paid CLM-\d{6}\.$/);
+    // Each row carries the status its event moved the claim to, not the claim's status now.
+    const rows = view.recentActivity.filter((row) => row.claim?.id === claimId);
+    expect(rows.map((row) => row.status)).toEqual([
+      'paid',
+      'approved',
+      'in_review',
+      'info_requested',
+      'in_review',
+      'submitted',
+      'draft',
+    ]);
+    expect(rows.every((row) => row.claim?.status === 'paid')).toBe(true);
   });
 
   it('shows awaiting_action by role: the member’s drafts and info requested, staff’s submitted, in review and approved', async () => {

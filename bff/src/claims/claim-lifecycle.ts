@@ -150,14 +150,50 @@ export function transitionOf(action: ClaimAction): ClaimTransition {
   return transition;
 }
 
-/** The actions `actors` may take now on a claim in `status`, in the table's order. */
+/** The network's decisions on a claim: the actions only staff take (docs/product.md §3a). */
+export const STAFF_ACTIONS: readonly ClaimAction[] = CLAIM_LIFECYCLE.filter((row) =>
+  row.who.every((actor) => actor === 'staff'),
+).map((row) => row.action);
+
+/**
+ * The partner's side of the lifecycle as `from>to` pairs (submit, withdraw, respond): a transition
+ * event of one of them is the partner's doing (separation of duties, docs/product.md §3a).
+ */
+export const PARTNER_TRANSITIONS: readonly string[] = CLAIM_LIFECYCLE.filter(
+  (row) => !row.who.includes('staff'),
+).flatMap((row) => row.from.map((from) => `${from}>${row.to}`));
+
+/**
+ * Separation of duties (docs/product.md §3a): a staff user who is a member of the claim's partner, or
+ * who created the claim or acted on it for the partner (an edit, evidence, submit, respond, withdraw),
+ * takes no staff action on it.
+ */
+export function isSeparatedFrom(
+  caller: { readonly role: MembershipRole | null; readonly userId: string },
+  claim: { readonly createdByUserId: string | null; readonly partnerActorIds: readonly string[] },
+): boolean {
+  return (
+    caller.role !== null ||
+    claim.createdByUserId === caller.userId ||
+    claim.partnerActorIds.includes(caller.userId)
+  );
+}
+
+/**
+ * The actions `actors` may take now on a claim in `status`, in the table's order; none of the staff
+ * actions when the caller is `separated` from the claim (`isSeparatedFrom`).
+ */
 export function allowedActions(
   status: ClaimStatus,
   actors: readonly ClaimActor[],
+  separated = false,
 ): AllowedAction[] {
   const may = (who: readonly ClaimActor[]): boolean => actors.some((actor) => who.includes(actor));
   const actions: AllowedAction[] = CLAIM_LIFECYCLE.filter(
-    (row) => row.from.includes(status) && may(row.who),
+    (row) =>
+      row.from.includes(status) &&
+      may(row.who) &&
+      !(separated && STAFF_ACTIONS.includes(row.action)),
   ).map((row) => row.action);
   if (status === 'draft' && may(CLAIM_EDITORS)) actions.push(...DRAFT_ACTIONS);
   return actions;
@@ -181,6 +217,40 @@ export function isPartiallyApproved(claim: {
 
 /** The filing window (docs/product.md §5): the incident at most this many days before submission. */
 export const CLAIM_FILING_WINDOW_DAYS = 60;
+
+/**
+ * The movement kind each type of claim is filed from (docs/product.md §4, "Claims you can trust"):
+ * lost, damaged and shortage claims need one of their item; only `other` stands without one.
+ */
+export const MOVEMENT_KIND_OF: Readonly<Record<ClaimType, 'loss' | 'damage' | 'receipt' | null>> = {
+  lost: 'loss',
+  damaged: 'damage',
+  shortage: 'receipt',
+  other: null,
+};
+
+/** The claim type a movement of `kind` is claimed by; undefined for the kinds never claimed. */
+export function claimTypeOf(kind: string): ClaimType | undefined {
+  return CLAIM_TYPES.find((type) => MOVEMENT_KIND_OF[type] === kind);
+}
+
+/**
+ * The last day a claim on a movement of `day` (`YYYY-MM-DD`, partner time) may be filed and
+ * submitted: the filing window counts from the movement's day (docs/product.md §4, §5).
+ */
+export function claimDeadlineOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + CLAIM_FILING_WINDOW_DAYS);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The bounds of a claim's amounts (docs/product.md §4): units, and major units of the partner's
+ * currency (turned into minor units by the currency's digits).
+ */
+export const MAX_CLAIM_QUANTITY = 100_000;
+export const MAX_OTHER_UNIT_VALUE_MAJOR = 100_000;
+export const MAX_AMOUNT_CLAIMED_MAJOR = 1_000_000;
 
 /** Evidence (docs/product.md §4, Attachment). */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

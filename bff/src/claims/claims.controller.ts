@@ -45,6 +45,7 @@ import {
   ClaimEventListQueryDto,
   ClaimExportQueryDto,
   ClaimFacetsDto,
+  ClaimFacetsQueryDto,
   ClaimListQueryDto,
   ClaimStaleProblemDto,
   ClaimTransitionDto,
@@ -119,7 +120,7 @@ export class ClaimsController {
     operationId: 'exportClaims',
   })
   @ApiCsvExport(
-    'text/csv; charset=utf-8, as an attachment (`claims.csv`): a header row, then one row per claim.',
+    'text/csv; charset=utf-8, as an attachment (`{slug}-claims-{YYYY-MM-DD}.csv`, the partner’s day): a header row, then one row per claim.',
   )
   @BAD_LIST_QUERY
   export(
@@ -131,12 +132,17 @@ export class ClaimsController {
 
   @Get('claims/facets')
   @ApiOperation({
-    summary: 'How many claims the partner has in each status and of each type (the status tabs).',
+    summary:
+      'How many claims the partner has in each status and of each type (the status tabs), under the list’s other filters.',
     operationId: 'getClaimFacets',
   })
   @ApiOkResponse({ type: ClaimFacetsDto })
-  facets(@CurrentPartner() context: PartnerContext): Promise<ClaimFacetsDto> {
-    return this.claims.facets(context);
+  @BAD_LIST_QUERY
+  facets(
+    @CurrentPartner() context: PartnerContext,
+    @Query() query: ClaimFacetsQueryDto,
+  ): Promise<ClaimFacetsDto> {
+    return this.claims.facets(context, query);
   }
 
   @Post('claims')

@@ -20,11 +20,15 @@ import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
 import {
   type AttachmentContentType,
+  CLAIM_LIFECYCLE,
   CLAIM_STATUSES,
   CLAIM_TYPES,
   type ClaimStatus,
   type ClaimType,
+  PARTNER_TRANSITIONS,
+  STAFF_ACTIONS,
 } from './claim-lifecycle.js';
+import type { MovementKind } from '../inventory/inventory-movement.entity.js';
 import { parseClaimNumber } from './claim-number.js';
 import { CLAIM_EVENT_LIST, CLAIM_LIST, CLAIM_MATCHES_ORDER } from './claims.lists.js';
 import {
@@ -47,6 +51,8 @@ export interface ClaimRecord {
   itemSku: string | null;
   itemName: string | null;
   movementId: string | null;
+  /** The movement it stands for, its day in the partner's time zone (docs/api.md, Claim). */
+  movement: ClaimedMovement | null;
   quantity: number;
   unitValue: number;
   amountClaimed: number;
@@ -69,6 +75,22 @@ export interface ClaimRecord {
   updatedAt: string;
   /** The content types of its evidence (read for drafts only: what `missing` needs); else []. */
   evidenceTypes: AttachmentContentType[];
+  /**
+   * The users who acted on it for the partner (created, edited, added evidence, submitted, answered,
+   * withdrew): separation of duties (docs/product.md §3a). Read while staff may still act on it; else [].
+   */
+  partnerActorIds: string[];
+}
+
+/** The movement a claim stands for, as the claim shows it. */
+export interface ClaimedMovement {
+  id: string;
+  kind: MovementKind;
+  quantity: number;
+  reference: string | null;
+  occurredAt: string;
+  /** `YYYY-MM-DD`: its day in the partner's time zone. */
+  day: string;
 }
 
 export interface ClaimEventRecord {
@@ -81,6 +103,10 @@ export interface ClaimEventRecord {
   body: string | null;
   /** ISO 8601 UTC (`isoTimestamp`). */
   at: string;
+  /** The approval's amount (an event to approved) and the payment's reference (to paid). */
+  amountApproved: number | null;
+  currency: string;
+  payoutReference: string | null;
 }
 
 /** What narrows the claims list (docs/api.md: `?q&status&type&from&to&itemId`). */
@@ -140,6 +166,8 @@ export interface TransitionStatement {
   complete?: {
     earliest: string;
     today: string;
+    /** The partner's, for a movement's day. */
+    timeZone: string;
     evidence: Readonly<Record<ClaimType, readonly AttachmentContentType[] | null>>;
   };
 }
@@ -154,6 +182,8 @@ export interface ClaimableMovement {
   itemId: string;
   kind: string;
   quantity: number;
+  /** `YYYY-MM-DD`: the day it happened in the partner's time zone. */
+  day: string;
 }
 
 /** PostgreSQL's unique_violation, and the index of one holding claim per movement. */
@@ -180,6 +210,18 @@ export const MAX_EXPORT_ROWS = 1_000_000;
 /** See `ClaimsRepository.page`: up to this many matches are read through their indexes and sorted. */
 export const FEW_MATCHES = 1_000;
 
+/** SQL literals of constants (the lifecycle's words: no input reaches them). */
+const sqlList = (values: readonly string[]): string =>
+  values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ');
+
+/** The statuses a staff action leaves (separation of duties reads who acted on these only). */
+const STAFF_ACTIONABLE_SQL = sqlList([
+  ...new Set(
+    CLAIM_LIFECYCLE.filter((row) => STAFF_ACTIONS.includes(row.action)).flatMap((row) => row.from),
+  ),
+]);
+const PARTNER_TRANSITIONS_SQL = sqlList(PARTNER_TRANSITIONS);
+
 /**
  * The columns of a claim as the API shows it, `c_<column>` (the list machinery reads raw rows), from
  * `claims c` joined with its item `i` and creator `u`. Evidence types only for drafts: one index
@@ -195,6 +237,14 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   ['i.sku', 'c_item_sku'],
   ['i.name', 'c_item_name'],
   ['c.movement_id', 'c_movement_id'],
+  ['m.kind', 'c_movement_kind'],
+  ['m.quantity', 'c_movement_quantity'],
+  ['m.reference', 'c_movement_reference'],
+  [isoTimestamp('m.occurred_at'), 'c_movement_occurred_at'],
+  [
+    '(m.occurred_at AT TIME ZONE (SELECT p.time_zone FROM partners p WHERE p.id = c.partner_id))::date::text',
+    'c_movement_day',
+  ],
   ['c.quantity', 'c_quantity'],
   ['c.unit_value', 'c_unit_value'],
   ['c.amount_claimed', 'c_amount_claimed'],
@@ -219,6 +269,14 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
        WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) ELSE '{}'::text[] END`,
     'c_evidence_types',
   ],
+  [
+    `CASE WHEN c.status IN (${STAFF_ACTIONABLE_SQL}) THEN ARRAY(SELECT DISTINCT pe.actor_user_id::text
+       FROM claim_events pe WHERE pe.partner_id = c.partner_id AND pe.claim_id = c.id
+        AND pe.actor_user_id IS NOT NULL AND (pe.kind IN ('created', 'edit', 'attachment')
+         OR (pe.kind = 'transition' AND pe.from_status || '>' || pe.to_status IN (${PARTNER_TRANSITIONS_SQL}))))
+     ELSE '{}'::text[] END`,
+    'c_partner_actor_ids',
+  ],
 ];
 
 /** What only creation reads: a retry's idempotency key and the request it was first made with. */
@@ -228,7 +286,12 @@ const CREATION_ONLY_COLUMNS = new Set(['c_idempotency_key', 'c_request_fingerpri
 const LISTED_COLUMNS = CLAIM_COLUMNS.filter(([, alias]) => !CREATION_ONLY_COLUMNS.has(alias));
 
 /** The export's columns (docs/api.md, claims CSV). */
-const EXPORTED_COLUMNS = LISTED_COLUMNS.filter(([, alias]) => alias !== 'c_evidence_types');
+const EXPORTED_COLUMNS = LISTED_COLUMNS.filter(
+  ([, alias]) =>
+    alias !== 'c_evidence_types' &&
+    alias !== 'c_partner_actor_ids' &&
+    !(alias.startsWith('c_movement_') && alias !== 'c_movement_id'),
+);
 
 /**
  * The list's filters as declared conditions (`ClaimsRepository.filtered`): each condition's SQL is
@@ -304,6 +367,7 @@ export class ClaimsRepository {
       .createQueryBuilder('c')
       .select([])
       .leftJoin('inventory_items', 'i', 'i.partner_id = c.partner_id AND i.id = c.item_id')
+      .leftJoin('inventory_movements', 'm', 'm.partner_id = c.partner_id AND m.id = c.movement_id')
       .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
   }
 
@@ -433,25 +497,53 @@ export class ClaimsRepository {
     return integer(rowsOf(rows)[0] ?? { total: 0 }, 'total');
   }
 
-  /** The partner's claims per status and per type, every one of them (0 included). */
-  async facets(partnerId: string): Promise<{
+  /**
+   * The partner's claims per status and per type, every one of them (0 included), under the list's
+   * other filters: the statuses' counts under every filter but the status, the types' under every
+   * filter but the type (each tab counts what it would list). Without a search, an item or days,
+   * claim_counts answers (one primary-key range); otherwise the matches are counted by status and type.
+   */
+  async facets(
+    partnerId: string,
+    filters: ClaimFilters,
+  ): Promise<{
     statuses: Map<ClaimStatus, number>;
     types: Map<ClaimType, number>;
   }> {
-    const rows = rowsOf(
-      await this.dataSource.query(
-        `SELECT status, type, claim_count FROM claim_counts WHERE partner_id = $1`,
-        [partnerId],
-      ),
-    );
+    const { q, from, to, itemId } = filters;
+    let rows: Row[];
+    if (q === undefined && from === undefined && to === undefined && itemId === undefined) {
+      rows = rowsOf(
+        await this.dataSource.query(
+          `SELECT status, type, claim_count FROM claim_counts WHERE partner_id = $1`,
+          [partnerId],
+        ),
+      );
+    } else {
+      const query = this.joined()
+        .select('c.status', 'status')
+        .addSelect('c.type', 'type')
+        .addSelect('count(*)::integer', 'claim_count')
+        .where('c.partner_id = :partnerId', { partnerId });
+      const conditions = claimConditions(
+        { q, from, to, itemId, timeZone: filters.timeZone },
+        'matches',
+      );
+      for (const condition of conditions) query.andWhere(condition.sql, condition.parameters);
+      rows = await query.groupBy('c.status').addGroupBy('c.type').getRawMany<Row>();
+    }
     const statuses = new Map<ClaimStatus, number>(CLAIM_STATUSES.map((status) => [status, 0]));
     const types = new Map<ClaimType, number>(CLAIM_TYPES.map((type) => [type, 0]));
     for (const row of rows) {
       const status = text(row, 'status') as ClaimStatus;
       const type = text(row, 'type') as ClaimType;
       const count = integer(row, 'claim_count');
-      statuses.set(status, (statuses.get(status) ?? 0) + count);
-      types.set(type, (types.get(type) ?? 0) + count);
+      if (filters.type === undefined || filters.type === type) {
+        statuses.set(status, (statuses.get(status) ?? 0) + count);
+      }
+      if (filters.status === undefined || filters.status === status) {
+        types.set(type, (types.get(type) ?? 0) + count);
+      }
     }
     return { statuses, types };
   }
@@ -513,15 +605,18 @@ export class ClaimsRepository {
       : { id: text(row, 'id'), unitValue: integer(row, 'unit_value') };
   }
 
+  /** The movement and its day in `timeZone` (the partner's). */
   async findMovement(
     partnerId: string,
     movementId: string,
+    timeZone: string,
     manager: EntityManager,
   ): Promise<ClaimableMovement | undefined> {
     const [row] = rowsOf(
       await manager.query(
-        `SELECT id, item_id, kind, quantity FROM inventory_movements WHERE partner_id = $1 AND id = $2`,
-        [partnerId, movementId],
+        `SELECT id, item_id, kind, quantity, (occurred_at AT TIME ZONE $3)::date::text AS day
+           FROM inventory_movements WHERE partner_id = $1 AND id = $2`,
+        [partnerId, movementId, timeZone],
       ),
     );
     return row === undefined
@@ -531,6 +626,7 @@ export class ClaimsRepository {
           itemId: text(row, 'item_id'),
           kind: text(row, 'kind'),
           quantity: integer(row, 'quantity'),
+          day: text(row, 'day'),
         };
   }
 
@@ -702,9 +798,14 @@ export class ClaimsRepository {
       set.push(`payout_reference = ${parameter(statement.payoutReference)}`);
     }
     if (statement.complete !== undefined) {
-      const { earliest, today, evidence } = statement.complete;
+      const { earliest, today, evidence, timeZone } = statement.complete;
+      const earliestDay = parameter(earliest);
+      where.push(`incident_date BETWEEN ${earliestDay}::date AND ${parameter(today)}::date`);
+      // A claim bound to a movement: the movement's own day, whatever the row's incident date says.
       where.push(
-        `incident_date BETWEEN ${parameter(earliest)}::date AND ${parameter(today)}::date`,
+        `(movement_id IS NULL OR EXISTS (SELECT 1 FROM inventory_movements m
+           WHERE m.partner_id = claims.partner_id AND m.id = claims.movement_id
+             AND (m.occurred_at AT TIME ZONE ${parameter(timeZone)})::date >= ${earliestDay}::date))`,
       );
       const needs = CLAIM_TYPES.flatMap((type) => {
         const types = evidence[type];
@@ -811,20 +912,33 @@ export class ClaimsRepository {
   }
 
   private events(partnerId: string, claimId: string): SelectQueryBuilder<ClaimEvent> {
-    return this.dataSource.manager
-      .getRepository(ClaimEvent)
-      .createQueryBuilder('e')
-      .select([])
-      .addSelect('e.id', 'e_id')
-      .addSelect('e.kind', 'e_kind')
-      .addSelect('e.actor_user_id', 'e_actor_user_id')
-      .addSelect('u.name', 'e_actor_name')
-      .addSelect('e.from_status', 'e_from_status')
-      .addSelect('e.to_status', 'e_to_status')
-      .addSelect('e.body', 'e_body')
-      .addSelect(isoTimestamp('e.at'), 'e_at')
-      .leftJoin('users', 'u', 'u.id = e.actor_user_id')
-      .where('e.partner_id = :partnerId AND e.claim_id = :claimId', { partnerId, claimId });
+    return (
+      this.dataSource.manager
+        .getRepository(ClaimEvent)
+        .createQueryBuilder('e')
+        .select([])
+        .addSelect('e.id', 'e_id')
+        .addSelect('e.kind', 'e_kind')
+        .addSelect('e.actor_user_id', 'e_actor_user_id')
+        .addSelect('u.name', 'e_actor_name')
+        .addSelect('e.from_status', 'e_from_status')
+        .addSelect('e.to_status', 'e_to_status')
+        .addSelect('e.body', 'e_body')
+        .addSelect(isoTimestamp('e.at'), 'e_at')
+        // An approval and a payment happen once in a claim's life: the claim holds their amount and reference.
+        .addSelect(
+          `CASE WHEN e.kind = 'transition' AND e.to_status = 'approved' THEN c.amount_approved END`,
+          'e_amount_approved',
+        )
+        .addSelect(
+          `CASE WHEN e.kind = 'transition' AND e.to_status = 'paid' THEN c.payout_reference END`,
+          'e_payout_reference',
+        )
+        .addSelect('c.currency', 'e_currency')
+        .leftJoin('users', 'u', 'u.id = e.actor_user_id')
+        .innerJoin('claims', 'c', 'c.partner_id = e.partner_id AND c.id = e.claim_id')
+        .where('e.partner_id = :partnerId AND e.claim_id = :claimId', { partnerId, claimId })
+    );
   }
 
   /** One page of the claim's timeline, oldest first; cursors bound to partner and claim. */
@@ -862,6 +976,14 @@ export class ClaimsRepository {
     );
     return row === undefined ? undefined : { email: text(row, 'email'), name: text(row, 'name') };
   }
+
+  /** A user's name (the actor an e-mail names). */
+  async userName(userId: string): Promise<string | undefined> {
+    const [row] = rowsOf(
+      await this.dataSource.query(`SELECT name FROM users WHERE id = $1`, [userId]),
+    );
+    return row === undefined ? undefined : text(row, 'name');
+  }
 }
 
 function textArray(row: Row, column: string): string[] {
@@ -890,6 +1012,7 @@ function readClaim(raw: Row): ClaimRecord {
     itemSku: nullableText(raw, 'c_item_sku'),
     itemName: nullableText(raw, 'c_item_name'),
     movementId: nullableText(raw, 'c_movement_id'),
+    movement: readClaimedMovement(raw),
     quantity: integer(raw, 'c_quantity'),
     unitValue: integer(raw, 'c_unit_value'),
     amountClaimed: integer(raw, 'c_amount_claimed'),
@@ -910,6 +1033,21 @@ function readClaim(raw: Row): ClaimRecord {
     createdAt: text(raw, 'c_created_at'),
     updatedAt: text(raw, 'c_updated_at'),
     evidenceTypes: textArray(raw, 'c_evidence_types') as AttachmentContentType[],
+    partnerActorIds: textArray(raw, 'c_partner_actor_ids'),
+  };
+}
+
+function readClaimedMovement(raw: Row): ClaimedMovement | null {
+  const id = nullableText(raw, 'c_movement_id');
+  // The export reads no movement; a claim always has its movement (a foreign key).
+  if (id === null || raw.c_movement_kind === undefined || raw.c_movement_kind === null) return null;
+  return {
+    id,
+    kind: text(raw, 'c_movement_kind') as MovementKind,
+    quantity: integer(raw, 'c_movement_quantity'),
+    reference: nullableText(raw, 'c_movement_reference'),
+    occurredAt: text(raw, 'c_movement_occurred_at'),
+    day: text(raw, 'c_movement_day'),
   };
 }
 
@@ -923,5 +1061,8 @@ function readEvent(raw: Row): ClaimEventRecord {
     toStatus: nullableText(raw, 'e_to_status') as ClaimStatus | null,
     body: nullableText(raw, 'e_body'),
     at: text(raw, 'e_at'),
+    amountApproved: nullableInteger(raw, 'e_amount_approved'),
+    currency: text(raw, 'e_currency'),
+    payoutReference: nullableText(raw, 'e_payout_reference'),
   };
 }

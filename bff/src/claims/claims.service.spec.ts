@@ -33,8 +33,19 @@ describe('the filing window', () => {
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
   });
 
-  const draft = (incidentDate: string, type: ClaimRecord['type'], evidence: string[] = []) =>
-    ({ status: 'draft', type, incidentDate, evidenceTypes: evidence }) as unknown as ClaimRecord;
+  const draft = (
+    incidentDate: string,
+    type: ClaimRecord['type'],
+    evidence: string[] = [],
+    movementDay?: string,
+  ) =>
+    ({
+      status: 'draft',
+      type,
+      incidentDate,
+      evidenceTypes: evidence,
+      movement: movementDay === undefined ? null : { day: movementDay },
+    }) as unknown as ClaimRecord;
 
   it('says what blocks submit: the window, then the evidence of the type', () => {
     const today = '2026-11-23';
@@ -50,5 +61,16 @@ describe('the filing window', () => {
     ]);
     expect(missingOf(draft(today, 'damaged', ['image/webp']), today)).toEqual([]);
     expect(missingOf(draft(today, 'shortage', ['application/pdf']), today)).toEqual([]);
+  });
+
+  it('counts the window of a claim on a movement from the movement’s day, not the row’s', () => {
+    const today = '2026-11-23';
+    expect(missingOf(draft('2026-11-20', 'lost', [], '2026-09-24'), today)).toEqual([]);
+    expect(missingOf(draft('2026-11-20', 'lost', [], '2026-09-23'), today)).toEqual([
+      {
+        field: 'incidentDate',
+        message: 'The filing window of its movement closed on 2026-11-22.',
+      },
+    ]);
   });
 });

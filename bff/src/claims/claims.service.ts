@@ -10,7 +10,7 @@ import {
   mapPage,
   type Page,
 } from '../common/list/index.js';
-import { majorUnits } from '../common/money.js';
+import { majorUnits, minorUnitDigits } from '../common/money.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { claimStatusMail } from '../mail/claim-status.mail.js';
@@ -22,12 +22,18 @@ import {
   CLAIM_EDITORS,
   CLAIM_TYPES,
   CLAIM_FILING_WINDOW_DAYS,
+  claimDeadlineOf,
   type ClaimAction,
   type ClaimActor,
   claimActors,
   type ClaimType,
   isPartiallyApproved,
+  isSeparatedFrom,
+  MAX_AMOUNT_CLAIMED_MAJOR,
+  MAX_OTHER_UNIT_VALUE_MAJOR,
+  MOVEMENT_KIND_OF,
   REQUIRED_EVIDENCE,
+  STAFF_ACTIONS,
   transitionOf,
 } from './claim-lifecycle.js';
 import { formatClaimNumber } from './claim-number.js';
@@ -47,6 +53,7 @@ import type {
   ClaimEventListQueryDto,
   ClaimExportQueryDto,
   ClaimFacetsDto,
+  ClaimFacetsQueryDto,
   ClaimListQueryDto,
   ClaimMissingDto,
   ClaimTransitionDto,
@@ -61,14 +68,6 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** How often a transition is tried again when a concurrent change slipped between snapshot and lock. */
 const TRANSITION_ATTEMPTS = 3;
-
-/** The kind of movement each type of claim is filed from (docs/api.md, filing rules). */
-const MOVEMENT_KIND_OF: Readonly<Record<ClaimType, string | null>> = {
-  lost: 'loss',
-  damaged: 'damage',
-  shortage: 'receipt',
-  other: null,
-};
 
 /** The content types of the evidence each type needs, for the submit statement. */
 const REQUIRED_EVIDENCE_TYPES = Object.fromEntries(
@@ -92,6 +91,31 @@ function invalid(errors: ProblemFieldError[]): ProblemException {
 
 function forbidden(): ProblemException {
   return new ProblemException(403, 'forbidden', 'Your role does not allow this.');
+}
+
+/** docs/product.md §3a: staff who acted on a claim for its partner, or are its members, do not decide it. */
+function separationOfDuties(): ProblemException {
+  return new ProblemException(
+    403,
+    'separation_of_duties',
+    'You filed, edited or belong to the partner of this claim: another staff member decides it.',
+  );
+}
+
+/** docs/product.md §4, "Claims you can trust": the movement's window has closed. */
+function filingWindowClosed(deadline: string): ProblemException {
+  return new ProblemException(
+    422,
+    'filing_window_closed',
+    `The filing window of this movement closed on ${deadline} (${CLAIM_FILING_WINDOW_DAYS} days after it).`,
+    undefined,
+    { members: { claimDeadline: deadline } },
+  );
+}
+
+/** `amount` major units of `currency` in its minor units. */
+function minorUnitsOf(amount: number, currency: string): number {
+  return amount * 10 ** minorUnitDigits(currency);
 }
 
 /**
@@ -153,7 +177,11 @@ function incidentDateProblem(incidentDate: string, today: string): string | unde
 export function missingOf(claim: ClaimRecord, today: string): ClaimMissingDto[] {
   if (claim.status !== 'draft') return [];
   const missing: ClaimMissingDto[] = [];
-  const dateProblem = incidentDateProblem(claim.incidentDate, today);
+  const deadline = claim.movement === null ? null : claimDeadlineOf(claim.movement.day);
+  const dateProblem =
+    deadline !== null && deadline < today
+      ? `The filing window of its movement closed on ${deadline}.`
+      : incidentDateProblem(claim.movement?.day ?? claim.incidentDate, today);
   if (dateProblem !== undefined) missing.push({ field: 'incidentDate', message: dateProblem });
   const evidence = REQUIRED_EVIDENCE[claim.type];
   if (
@@ -173,6 +201,7 @@ export function toClaimDto(
   claim: ClaimRecord,
   actors: readonly ClaimActor[],
   today: string,
+  separated = false,
 ): ClaimDto {
   return {
     id: claim.id,
@@ -185,6 +214,7 @@ export function toClaimDto(
         ? null
         : { id: claim.itemId, sku: claim.itemSku ?? '', name: claim.itemName ?? '' },
     movementId: claim.movementId,
+    movement: claim.movement,
     quantity: claim.quantity,
     unitValue: money(claim.unitValue, claim.currency),
     amountClaimed: money(claim.amountClaimed, claim.currency),
@@ -205,7 +235,7 @@ export function toClaimDto(
     version: claim.version,
     createdAt: claim.createdAt,
     updatedAt: claim.updatedAt,
-    allowedActions: allowedActions(claim.status, actors),
+    allowedActions: allowedActions(claim.status, actors, separated),
     missing: missingOf(claim, today),
   };
 }
@@ -220,6 +250,9 @@ export function toEventDto(event: ClaimEventRecord): ClaimEventDto {
     toStatus: event.toStatus,
     body: event.body,
     at: event.at,
+    amountApproved:
+      event.amountApproved === null ? null : money(event.amountApproved, event.currency),
+    payoutReference: event.payoutReference,
   };
 }
 
@@ -267,7 +300,8 @@ interface FilingInput {
   itemId: string | null | undefined;
   movementId: string | null;
   quantity: number;
-  incidentDate: string;
+  /** As sent; a claim filed from a movement takes the movement's day instead. */
+  incidentDate: string | undefined;
   description: string;
   reference: string | null;
   /** As sent (only a claim of type other without an item may send one). */
@@ -326,7 +360,12 @@ export class ClaimsService {
   }
 
   private dto(context: PartnerContext, claim: ClaimRecord): ClaimDto {
-    return toClaimDto(claim, claimActors(context), this.today(context));
+    return toClaimDto(
+      claim,
+      claimActors(context),
+      this.today(context),
+      isSeparatedFrom(context, claim),
+    );
   }
 
   async list(context: PartnerContext, query: ClaimListQueryDto): Promise<Page<ClaimDto>> {
@@ -338,20 +377,25 @@ export class ClaimsService {
     );
     const actors = claimActors(context);
     const today = this.today(context);
-    return mapPage(page, (claim) => toClaimDto(claim, actors, today));
+    return mapPage(page, (claim) =>
+      toClaimDto(claim, actors, today, isSeparatedFrom(context, claim)),
+    );
   }
 
   exportCsv(context: PartnerContext, query: ClaimExportQueryDto): StreamableFile {
     const { partner } = context;
     return csvFile(
-      'claims.csv',
+      `${partner.slug}-claims-${this.today(context)}.csv`,
       this.claims.rows(partner.id, filtersOf(query, partner.timeZone), query.sort),
       claimCsvColumns(),
     );
   }
 
-  async facets(context: PartnerContext): Promise<ClaimFacetsDto> {
-    const { statuses, types } = await this.claims.facets(context.partner.id);
+  async facets(context: PartnerContext, query: ClaimFacetsQueryDto): Promise<ClaimFacetsDto> {
+    const { statuses, types } = await this.claims.facets(
+      context.partner.id,
+      filtersOf(query, context.partner.timeZone),
+    );
     return {
       statuses: [...statuses].map(([value, count]) => ({ value, count })),
       types: [...types].map(([value, count]) => ({ value, count })),
@@ -402,7 +446,7 @@ export class ClaimsService {
           if (first !== undefined) throw new IdempotentReplay(first);
         }
         const fields = await this.resolveFiling(
-          partner.id,
+          partner,
           {
             type: body.type,
             itemId: body.itemId ?? undefined,
@@ -451,23 +495,33 @@ export class ClaimsService {
   }
 
   /**
-   * The filing rules (docs/api.md): the movement is the partner's, of the claim's item and of the
-   * kind its type is filed from; the quantity at most the movement's; the item the partner's and
-   * required unless the type is other; the unit value copied from the item (kept while an edit keeps
-   * the item), stated only by a claim of type other without one; the incident date in the filing
-   * window. Every failed rule is a field of one 400.
+   * The filing rules (docs/product.md §4, "Claims you can trust"; docs/api.md): a lost, damaged or
+   * shortage claim is filed from a loss, damage or receipt movement of its item and the partner (only
+   * `other` stands without one, and is filed from none); the quantity 1..100,000 and at most the
+   * movement's; the item the partner's and required unless the type is other; the unit value copied
+   * from the item (kept while an edit keeps the item), stated (1 minor unit..100,000.00) only and
+   * always by a claim of type other without one; the amount at most 1,000,000.00. A claim on a
+   * movement takes the movement's day (partner time) as its incident date, whatever was sent, and is
+   * refused when that day's filing window has closed (422 `filing_window_closed`); a claim without
+   * one keeps a sent incident date in the filing window. Every failed field rule is a field of one 400.
    */
   private async resolveFiling(
-    partnerId: string,
+    partner: { id: string; timeZone: string; currency: string },
     input: FilingInput,
     today: string,
     manager: EntityManager,
   ): Promise<DraftFields> {
     const errors: ProblemFieldError[] = [];
     let itemId = input.itemId;
+    const kind = MOVEMENT_KIND_OF[input.type];
+    let movementDay: string | undefined;
     if (input.movementId !== null) {
-      const movement = await this.claims.findMovement(partnerId, input.movementId, manager);
-      const kind = MOVEMENT_KIND_OF[input.type];
+      const movement = await this.claims.findMovement(
+        partner.id,
+        input.movementId,
+        partner.timeZone,
+        manager,
+      );
       if (movement === undefined) {
         errors.push({ field: 'movementId', message: 'No such movement of this partner.' });
       } else {
@@ -481,6 +535,8 @@ export class ClaimsService {
             field: 'movementId',
             message: `A ${input.type} claim is filed from a ${kind} movement, not from a ${movement.kind}.`,
           });
+        } else {
+          movementDay = movement.day;
         }
         if (itemId === undefined) itemId = movement.itemId;
         else if (itemId !== movement.itemId) {
@@ -494,20 +550,40 @@ export class ClaimsService {
           });
         }
       }
+    } else if (kind !== null) {
+      errors.push({
+        field: 'movementId',
+        message: `A ${input.type} claim is filed from a ${kind} movement of its item: name it in movementId.`,
+      });
     }
     const resolvedItemId = itemId ?? null;
     let unitValue = 0;
     if (resolvedItemId === null) {
       if (input.type !== 'other') {
         errors.push({ field: 'itemId', message: 'An item is required unless the type is other.' });
+      } else {
+        const stated =
+          input.unitValue ??
+          (input.kept !== undefined && input.kept.itemId === null && input.unitValue === undefined
+            ? input.kept.unitValue
+            : undefined);
+        const most = minorUnitsOf(MAX_OTHER_UNIT_VALUE_MAJOR, partner.currency);
+        if (stated === undefined || stated === null) {
+          errors.push({
+            field: 'unitValue',
+            message: 'A claim of type other without an item states its unit value.',
+          });
+        } else if (stated < 1 || stated > most) {
+          errors.push({
+            field: 'unitValue',
+            message: `unitValue must be 1..${most} minor units (${majorUnits(most, partner.currency)} ${partner.currency}).`,
+          });
+        } else {
+          unitValue = stated;
+        }
       }
-      unitValue =
-        input.unitValue ??
-        (input.kept !== undefined && input.kept.itemId === null && input.unitValue === undefined
-          ? input.kept.unitValue
-          : 0);
     } else {
-      const item = await this.claims.findItem(partnerId, resolvedItemId, manager);
+      const item = await this.claims.findItem(partner.id, resolvedItemId, manager);
       if (item === undefined) {
         errors.push({ field: 'itemId', message: 'No such item of this partner.' });
       } else {
@@ -528,21 +604,33 @@ export class ClaimsService {
           'Only a claim of type other without an item states its unit value; otherwise it is the item’s.',
       });
     }
-    if (input.quantity * unitValue > Number.MAX_SAFE_INTEGER) {
-      errors.push({ field: 'quantity', message: 'quantity × unit value is too large.' });
+    const mostClaimed = minorUnitsOf(MAX_AMOUNT_CLAIMED_MAJOR, partner.currency);
+    if (input.quantity * unitValue > mostClaimed) {
+      errors.push({
+        field: 'quantity',
+        message: `quantity × unit value must be at most ${majorUnits(mostClaimed, partner.currency)} ${partner.currency}.`,
+      });
     }
-    if (input.checkIncidentDate) {
-      const problem = incidentDateProblem(input.incidentDate, today);
+    const incidentDate = movementDay ?? input.incidentDate;
+    if (movementDay === undefined && input.checkIncidentDate) {
+      const problem =
+        input.incidentDate === undefined
+          ? 'incidentDate must be a date as YYYY-MM-DD'
+          : incidentDateProblem(input.incidentDate, today);
       if (problem !== undefined) errors.push({ field: 'incidentDate', message: problem });
     }
     if (errors.length > 0) throw invalid(errors);
+    if (movementDay !== undefined && claimDeadlineOf(movementDay) < today) {
+      throw filingWindowClosed(claimDeadlineOf(movementDay));
+    }
+    if (incidentDate === undefined) throw new Error('A claim without a day passed the checks');
     return {
       type: input.type,
       itemId: resolvedItemId,
       movementId: input.movementId,
       quantity: input.quantity,
       unitValue,
-      incidentDate: input.incidentDate,
+      incidentDate,
       description: input.description,
       reference: input.reference,
     };
@@ -583,7 +671,7 @@ export class ClaimsService {
       );
     }
     if (!allowedFrom(claim)) {
-      const allowed = allowedActions(claim.status, actors);
+      const allowed = allowedActions(claim.status, actors, isSeparatedFrom(context, claim));
       throw new ProblemException(
         409,
         'transition_not_allowed',
@@ -620,7 +708,7 @@ export class ClaimsService {
     try {
       done = await this.claims.transaction(async (manager) => {
         const fields = await this.resolveFiling(
-          partnerId,
+          context.partner,
           {
             type: body.type ?? draft.type,
             // A new movement without an item names its item; otherwise the draft's item stays.
@@ -729,6 +817,12 @@ export class ClaimsService {
     const versions = ifMatchVersions(ifMatch);
     const actors = claimActors(context);
     const fieldErrors = this.requirementErrors(body);
+    if (STAFF_ACTIONS.includes(body.action) && actors.includes('staff')) {
+      // Read before the statement: who acted on the claim for its partner (docs/product.md §3a).
+      const current = await this.claims.find(partnerId, id);
+      if (current === undefined) throw claimNotFound();
+      if (isSeparatedFrom(context, current)) throw separationOfDuties();
+    }
     const mayTry =
       actors.some((actor) => rule.who.includes(actor)) &&
       versions !== undefined &&
@@ -746,6 +840,7 @@ export class ClaimsService {
               submitted: true,
               complete: {
                 ...filingWindow(today),
+                timeZone: context.partner.timeZone,
                 evidence: REQUIRED_EVIDENCE_TYPES,
               },
             }
@@ -863,7 +958,11 @@ export class ClaimsService {
     }
     if (errors.length > 0) throw invalid(errors);
     if (body.action === 'submit') {
-      const missing = missingOf(claim, this.today(context));
+      const today = this.today(context);
+      if (claim.movement !== null && claimDeadlineOf(claim.movement.day) < today) {
+        throw filingWindowClosed(claimDeadlineOf(claim.movement.day));
+      }
+      const missing = missingOf(claim, today);
       if (missing.length > 0) {
         throw new ProblemException(
           422,
@@ -875,29 +974,34 @@ export class ClaimsService {
     }
   }
 
-  /** The e-mail to the claim's creator (after the commit; a failure to send is logged, not answered). */
+  /**
+   * The e-mail to the claim's creator (after the commit; a failure to send is logged, not answered),
+   * unless the creator made the change: nobody is e-mailed about their own change.
+   */
   private async notifyCreator(
     context: PartnerContext,
     claim: ClaimRecord,
     body: ClaimTransitionDto,
   ): Promise<void> {
-    if (claim.createdByUserId === null) return;
+    if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
     try {
-      const creator = await this.claims.creator(claim.createdByUserId);
+      const [creator, actor] = await Promise.all([
+        this.claims.creator(claim.createdByUserId),
+        this.claims.userName(context.userId),
+      ]);
       if (creator === undefined) return;
       const { partner } = context;
+      const amount = (minor: number) => `${majorUnits(minor, claim.currency)} ${claim.currency}`;
       await this.mail.send(
         claimStatusMail({
           to: creator,
           partnerName: partner.name,
           claimNumber: formatClaimNumber(claim.number),
           action: body.action,
-          status: claim.status,
+          actorName: actor ?? 'A former user',
           message: body.message ?? null,
-          amountApproved:
-            body.action === 'approve' && claim.amountApproved !== null
-              ? `${majorUnits(claim.amountApproved, claim.currency)} ${claim.currency}`
-              : null,
+          amountClaimed: amount(claim.amountClaimed),
+          amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
           payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
           link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
         }),

@@ -1,5 +1,7 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
+import { claimDeadlineOf, claimTypeOf } from '../claims/claim-lifecycle.js';
 import { formatClaimNumber } from '../claims/claim-number.js';
+import { partnerToday } from '../claims/claims.service.js';
 import { Clock } from '../common/clock.js';
 import {
   type CsvColumn,
@@ -81,9 +83,28 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
   };
 }
 
+/**
+ * A movement's filing window (docs/product.md §4, "Claims you can trust"): the last day a claim on it
+ * may be filed, counted from its day in the partner's time zone, and whether that is still ahead;
+ * null and false for the kinds no claim is filed from.
+ */
+export function claimWindowOf(
+  movement: Pick<InventoryMovement, 'kind' | 'occurredAt'>,
+  timeZone: string,
+  today: string,
+): { day: string; claimDeadline: string | null; claimWindowOpen: boolean } {
+  const day = partnerToday(movement.occurredAt, timeZone);
+  if (claimTypeOf(movement.kind) === undefined) {
+    return { day, claimDeadline: null, claimWindowOpen: false };
+  }
+  const claimDeadline = claimDeadlineOf(day);
+  return { day, claimDeadline, claimWindowOpen: today <= claimDeadline };
+}
+
 export function toMovementDto(
   movement: InventoryMovement,
-  claim: MovementClaim | null = null,
+  claim: MovementClaim | null,
+  window: { timeZone: string; today: string },
 ): InventoryMovementDto {
   return {
     id: movement.id,
@@ -97,6 +118,7 @@ export function toMovementDto(
       claim === null
         ? null
         : { id: claim.id, number: formatClaimNumber(claim.number), status: claim.status },
+    ...claimWindowOf(movement, window.timeZone, window.today),
   };
 }
 
@@ -204,6 +226,12 @@ export class InventoryService {
     return toItemDto(item, context.partner.currency);
   }
 
+  /** What a movement's filing window is read against: the partner's zone and today in it. */
+  private windowOf(context: PartnerContext): { timeZone: string; today: string } {
+    const { timeZone } = context.partner;
+    return { timeZone, today: partnerToday(this.clock.now(), timeZone) };
+  }
+
   async movements(
     context: PartnerContext,
     itemId: string,
@@ -216,7 +244,8 @@ export class InventoryService {
       this.inventory.movementPage(partnerId, itemId, query, this.cursors),
     ]);
     if (!exists) throw itemNotFound();
-    return mapPage(page, (listed) => toMovementDto(listed.movement, listed.claim));
+    const window = this.windowOf(context);
+    return mapPage(page, (listed) => toMovementDto(listed.movement, listed.claim, window));
   }
 
   async movement(
@@ -227,7 +256,7 @@ export class InventoryService {
     if (!UUID.test(itemId) || !UUID.test(movementId)) throw movementNotFound();
     const movement = await this.inventory.findMovement(context.partner.id, itemId, movementId);
     if (movement === undefined) throw movementNotFound();
-    return toMovementDto(movement.movement, movement.claim);
+    return toMovementDto(movement.movement, movement.claim, this.windowOf(context));
   }
 
   async recordMovement(
@@ -273,7 +302,7 @@ export class InventoryService {
       );
     }
     return {
-      movement: toMovementDto(outcome.movement),
+      movement: toMovementDto(outcome.movement, null, this.windowOf(context)),
       item: toItemDto(outcome.item, context.partner.currency),
     };
   }

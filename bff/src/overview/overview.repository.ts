@@ -86,6 +86,7 @@ export type ActivityRow =
       id: string;
       at: Date;
       kind: 'created' | 'transition' | 'comment' | 'edit' | 'attachment';
+      fromStatus: ClaimStatus | null;
       toStatus: ClaimStatus | null;
       body: string | null;
       actorName: string | null;
@@ -189,16 +190,16 @@ const KPI_FIGURES = `
  * the claim, item and actor of the few kept. $1 partner, $2 how many.
  */
 const RECENT_ACTIVITY = `
-  SELECT a.source, a.id, a.at, a.kind, a.to_status, a.body, a.quantity,
+  SELECT a.source, a.id, a.at, a.kind, a.from_status, a.to_status, a.body, a.quantity,
          c.id AS claim_id, c.number AS claim_number, c.status AS claim_status,
          i.id AS item_id, i.sku AS item_sku, i.name AS item_name, u.name AS actor_name
     FROM (
-      (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.to_status, e.body, e.claim_id,
+      (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.from_status, e.to_status, e.body, e.claim_id,
               e.actor_user_id, NULL::uuid AS item_id, NULL::integer AS quantity
          FROM claim_events e WHERE e.partner_id = $1
         ORDER BY e.at DESC, e.id DESC LIMIT $2)
       UNION ALL
-      (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL,
+      (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL, NULL,
               NULL, m.item_id, m.quantity
          FROM inventory_movements m WHERE m.partner_id = $1
         ORDER BY m.recorded_at DESC, m.id DESC LIMIT $2)
@@ -412,6 +413,7 @@ function readActivityRow(raw: Row): ActivityRow {
     id: text(raw, 'id'),
     at: timestamp(raw, 'at'),
     kind: text(raw, 'kind') as 'created' | 'transition' | 'comment' | 'edit' | 'attachment',
+    fromStatus: nullableText(raw, 'from_status') as ClaimStatus | null,
     toStatus: nullableText(raw, 'to_status') as ClaimStatus | null,
     body: nullableText(raw, 'body'),
     actorName: nullableText(raw, 'actor_name'),

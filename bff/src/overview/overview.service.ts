@@ -137,6 +137,7 @@ export function toKpis(
   ];
 }
 
+/** What a transition to a status did, by the status it moved the claim to. */
 const TRANSITION_VERBS: Readonly<Record<ClaimStatus, string>> = {
   draft: 'reopened',
   submitted: 'submitted',
@@ -147,6 +148,16 @@ const TRANSITION_VERBS: Readonly<Record<ClaimStatus, string>> = {
   paid: 'marked as paid',
   withdrawn: 'withdrew',
 };
+
+/**
+ * What a transition did, said from both its ends: back to review from an information request is
+ * the partner's answer, not a review started (docs/product.md §4, lifecycle `respond`).
+ */
+function transitionVerb(from: ClaimStatus | null, to: ClaimStatus | null): string {
+  if (to === null) return 'changed';
+  if (from === 'info_requested' && to === 'in_review') return 'answered the information request on';
+  return TRANSITION_VERBS[to];
+}
 
 const MOVEMENT_NOUNS: Readonly<Record<MovementKind, string>> = {
   receipt: 'Receipt',
@@ -174,6 +185,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
       kind: 'movement',
       at: row.at.toISOString(),
       summary: `${MOVEMENT_NOUNS[row.kind]} of ${sign}${units(row.quantity)} of ${what} recorded.`,
+      status: null,
       claim: null,
       item,
     };
@@ -187,16 +199,31 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
   const at = row.at.toISOString();
   switch (row.kind) {
     case 'created':
-      return { kind: 'claim_created', at, summary: `${actor} created ${number}.`, claim, item };
+      return {
+        kind: 'claim_created',
+        at,
+        summary: `${actor} created ${number}.`,
+        status: 'draft',
+        claim,
+        item,
+      };
     case 'transition': {
-      const verb = row.toStatus === null ? 'changed' : TRANSITION_VERBS[row.toStatus];
-      return { kind: 'claim_transition', at, summary: `${actor} ${verb} ${number}.`, claim, item };
+      const verb = transitionVerb(row.fromStatus, row.toStatus);
+      return {
+        kind: 'claim_transition',
+        at,
+        summary: `${actor} ${verb} ${number}.`,
+        status: row.toStatus,
+        claim,
+        item,
+      };
     }
     case 'comment':
       return {
         kind: 'claim_comment',
         at,
         summary: `${actor} commented on ${number}.`,
+        status: null,
         claim,
         item,
       };
@@ -205,10 +232,18 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
       const summary = removed
         ? `${actor} removed evidence from ${number}.`
         : `${actor} added evidence to ${number}.`;
-      return { kind: 'claim_attachment', at, summary, claim, item };
+      return { kind: 'claim_attachment', at, summary, status: null, claim, item };
     }
     case 'edit':
-      return { kind: 'claim_edit', at, summary: `${actor} edited ${number}.`, claim, item };
+      // Only a draft is edited.
+      return {
+        kind: 'claim_edit',
+        at,
+        summary: `${actor} edited ${number}.`,
+        status: 'draft',
+        claim,
+        item,
+      };
   }
 }
 

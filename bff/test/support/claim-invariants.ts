@@ -33,7 +33,9 @@ interface EventRow {
  * each claim's timeline starts with `created` by its creator and replays through the lifecycle table
  * by the people it names to the claim's status, version, submittedAt, decidedAt and updatedAt; at most
  * one claim per movement that still stands for it; a movement claim's type fits its movement's kind,
- * its item is the movement's, its quantity at most the movement's, its unit value the item's.
+ * its item is the movement's, its quantity at most the movement's, its unit value the item's; a lost,
+ * damaged or shortage claim has its movement and the movement's day as its incident date; the amounts
+ * in their bounds.
  */
 export async function claimViolations(dataSource: DataSource, limit = 10): Promise<string[]> {
   const violations: string[] = [];
@@ -72,6 +74,25 @@ export async function claimViolations(dataSource: DataSource, limit = 10): Promi
       GROUP BY movement_id HAVING count(*) > 1 LIMIT ${limit}`,
   )) as Array<Record<string, unknown>>;
   for (const row of twice) violations.push(`a movement claimed twice: ${JSON.stringify(row)}`);
+
+  // Claims you can trust (docs/product.md §4): lost, damaged and shortage claims stand for their
+  // movement, on its day (partner time); the amounts in their bounds (minor units of a currency of
+  // two digits, as every generated partner's: 100,000.00 a unit of an other claim, 1,000,000.00 claimed).
+  const untrusted = (await dataSource.query(
+    `SELECT c.partner_id, c.number, c.type, c.movement_id, c.quantity, c.unit_value, c.amount_claimed,
+            c.incident_date::text AS incident_date,
+            (m.occurred_at AT TIME ZONE p.time_zone)::date::text AS movement_day
+       FROM claims c JOIN partners p ON p.id = c.partner_id
+       LEFT JOIN inventory_movements m ON m.partner_id = c.partner_id AND m.id = c.movement_id
+      WHERE (c.type <> 'other' AND c.movement_id IS NULL)
+         OR (c.movement_id IS NOT NULL AND c.incident_date <> (m.occurred_at AT TIME ZONE p.time_zone)::date)
+         OR c.quantity NOT BETWEEN 1 AND 100000
+         OR (c.type = 'other' AND c.item_id IS NULL AND c.unit_value NOT BETWEEN 1 AND 10000000)
+         OR c.amount_claimed > 100000000
+      LIMIT ${limit}`,
+  )) as Array<Record<string, unknown>>;
+  for (const row of untrusted)
+    violations.push(`a claim not bound to its movement or out of bounds: ${JSON.stringify(row)}`);
 
   const claims = (await dataSource.query(
     `SELECT id, partner_id, number, status, version, created_by_user_id, submitted_at, decided_at, updated_at,

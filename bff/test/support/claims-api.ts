@@ -134,6 +134,39 @@ export function dayFromToday(days: number, timeZone = 'Europe/Berlin'): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The movement kind each claim type is filed from (docs/product.md §4). */
+export const MOVEMENT_KIND_OF_TYPE = {
+  lost: 'loss',
+  damaged: 'damage',
+  shortage: 'receipt',
+} as const satisfies Record<string, MovementKind>;
+
+/**
+ * A valid creation body of a `type` claim filed from a fresh movement of the world's item of its
+ * kind (`units` of it, `occurredAt` default now); an `other` claim is `draftBody`'s.
+ */
+export async function movementDraftBody(
+  dataSource: DataSource,
+  world: { item: { id: string }; partner: { id: string; timeZone: string } },
+  type: 'lost' | 'damaged' | 'shortage' | 'other',
+  extra: Record<string, unknown> = {},
+  options: { units?: number; occurredAt?: Date } = {},
+): Promise<Record<string, unknown>> {
+  if (type === 'other') return draftBody(world, extra);
+  const kind = MOVEMENT_KIND_OF_TYPE[type];
+  const units = options.units ?? 10;
+  const movementId = await insertMovement(
+    dataSource,
+    world.partner.id,
+    world.item.id,
+    kind,
+    kind === 'receipt' ? units : -units,
+    options.occurredAt,
+  );
+  const { incidentDate: _typed, ...body } = draftBody(world, { type, movementId });
+  return { ...body, ...extra };
+}
+
 /** A request to the claims API of the world's partner, as `who`. */
 export function claimsClient(api: TestApp, world: ClaimsWorld) {
   const base = `/api/partners/${world.partner.slug}/claims`;
@@ -185,13 +218,16 @@ export function claimsClient(api: TestApp, world: ClaimsWorld) {
   };
 }
 
-/** A valid creation body for the world's item (a lost claim, no movement). */
+/**
+ * A valid creation body for the world's item: a claim of type other on the item (no movement: a lost,
+ * damaged or shortage claim needs its movement, `movementDraftBody`).
+ */
 export function draftBody(
   world: { item: { id: string }; partner: { timeZone: string } },
   extra: Record<string, unknown> = {},
 ) {
   return {
-    type: 'lost',
+    type: 'other',
     itemId: world.item.id,
     quantity: 2,
     incidentDate: dayFromToday(-3, world.partner.timeZone),

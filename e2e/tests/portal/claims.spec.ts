@@ -213,25 +213,36 @@ test.describe('a claim from filing to payout', () => {
       at = found;
     }
 
-    // And in the creator's outbox: one message per status change.
+    // The approval and the payment say their amount and reference in the timeline.
+    const approval = titles.find((text) => text.startsWith('Approved')) ?? '';
+    expect(approval).toContain('Amount approved: €10.00');
+    expect(titles.find((text) => text.startsWith('Marked paid'))).toContain(
+      'Payout reference: PAY-E2E-0001',
+    );
+
+    // And in the creator's outbox: one message per status change someone else made (the manager
+    // submitted and answered: nobody is e-mailed about their own change).
     await expect
       .poll(
         async () => (await messagesTo(MANAGER)).filter((text) => text.includes(claimNumber)).length,
       )
-      .toBeGreaterThanOrEqual(6);
+      .toBeGreaterThanOrEqual(4);
     const mails = (await messagesTo(MANAGER)).filter((text) => text.includes(claimNumber));
-    for (const status of [
-      'submitted',
-      'in review',
-      'waiting for more information from you',
-      'approved',
-      'paid',
-    ]) {
+    for (const status of ['in review', 'information requested', 'approved', 'paid']) {
       expect(
         mails.some((text) => text.includes(`Claim ${claimNumber}: ${status}`)),
         status,
       ).toBe(true);
     }
+    for (const own of ['submitted', 'information request answered']) {
+      expect(
+        mails.some((text) => text.includes(`Claim ${claimNumber}: ${own}`)),
+        own,
+      ).toBe(false);
+    }
+    const approvedMail = mails.find((text) => text.includes(`Claim ${claimNumber}: approved`));
+    expect(approvedMail).toContain('Amount approved: 10.00 EUR');
+    expect(approvedMail).not.toContain('It is now');
     await staff.context.close();
     await manager.context.close();
   });
@@ -255,7 +266,8 @@ async function fileDraft(page: Page, description: string): Promise<string> {
   const today = new Date().toISOString().slice(0, 10);
   const response = await page.request.post('/api/partners/acme-outdoor/claims', {
     headers: { 'X-CSRF-Token': csrf },
-    data: { type: 'other', quantity: 1, incidentDate: today, description },
+    // An other claim without an item states its unit value (docs/product.md §4).
+    data: { type: 'other', quantity: 1, unitValue: 1000, incidentDate: today, description },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -380,4 +392,30 @@ test.describe('claims list', () => {
     expect(await overflow()).toBe(0);
     await page.screenshot({ path: 'test-results/claims-claim-375.png', fullPage: true });
   });
+});
+
+test('at 1280 px every status tab shows, "Withdrawn" too, and the tabs count under the other filters', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInThroughApi(page, 'viewer@acme.example');
+  await page.goto(LIST);
+  const tabs = page.getByRole('navigation', { name: 'Claim status' });
+  const withdrawn = tabs.getByRole('link', { name: /^Withdrawn/ });
+  await expect(withdrawn).toBeVisible();
+  // Not clipped: the whole tab inside the tab bar and the viewport, without scrolling.
+  const [bar, tab] = await Promise.all([tabs.boundingBox(), withdrawn.boundingBox()]);
+  expect(tab).not.toBeNull();
+  expect(bar).not.toBeNull();
+  if (tab !== null && bar !== null) {
+    expect(tab.x).toBeGreaterThanOrEqual(bar.x);
+    expect(tab.x + tab.width).toBeLessThanOrEqual(Math.min(bar.x + bar.width, 1280) + 0.5);
+  }
+  const all = async () =>
+    Number((await tabs.getByRole('link', { name: /^All/ }).innerText()).replace(/\D/g, ''));
+  await expect(tabs.getByRole('link', { name: /^All \d/ })).toBeVisible();
+  const everything = await all();
+  await page.getByRole('combobox', { name: 'Type' }).selectOption('shortage');
+  await expect(page).toHaveURL(/type=shortage/);
+  await expect.poll(all).toBeLessThan(everything);
 });

@@ -360,7 +360,8 @@ test.describe('inventory item', () => {
     const sku = await namedItemWithMovementPages(page);
     await openItem(page, sku);
     const movements = page.getByRole('table', { name: 'Movements' });
-    await expect(movements.locator('tbody tr').first()).toBeVisible();
+    // The rows render in slices (a transition): read a page once all of its rows are there.
+    await expect(movements.locator('tbody tr')).toHaveCount(25);
 
     // Newest first, the page's cursor in the URL.
     const occurred = () =>
@@ -372,7 +373,15 @@ test.describe('inventory item', () => {
     const movementPages = page.getByRole('navigation', { name: 'Pages of movements' });
     await movementPages.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/[?&]cursor=/);
-    await expect.poll(occurred).not.toEqual(firstDates);
+    const itemId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    const cursor = new URL(page.url()).searchParams.get('cursor') ?? '';
+    const secondPage = (await (
+      await page.request.get(
+        `/api/partners/acme-outdoor/inventory/${itemId}/movements?cursor=${encodeURIComponent(cursor)}`,
+      )
+    ).json()) as { items: Array<{ occurredAt: string }> };
+    await expect.poll(occurred).toHaveLength(secondPage.items.length);
+    await expect.poll(async () => (await occurred())[0]).not.toBe(firstDates[0]);
     const secondDates = await occurred();
     expect((secondDates[0] ?? '') <= (firstDates.at(-1) ?? '')).toBe(true);
     await page.goBack();

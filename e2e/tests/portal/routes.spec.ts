@@ -57,6 +57,8 @@ async function withClaimId(page: Page, path: string): Promise<string> {
       data: {
         type: 'other',
         quantity: 1,
+        // An other claim without an item states its unit value (docs/product.md §4).
+        unitValue: 1000,
         incidentDate: new Date().toISOString().slice(0, 10),
         description: 'A claim for the route test.',
       },

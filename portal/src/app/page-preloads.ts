@@ -56,8 +56,12 @@ export const pagePreloads: readonly PagePreload[] = [
   {
     path: '/:partnerSlug/claims',
     modules: [partnerLayout, 'src/features/claims/routes/claims.tsx'],
-    requests: [...session, '/api/partners/:partnerSlug/claims/facets'],
-    requestsWithoutQuery: ['/api/partners/:partnerSlug/claims?sort=-createdAt'],
+    requests: session,
+    // The tabs' counts follow the list's filters: without a query string, the partner's all.
+    requestsWithoutQuery: [
+      '/api/partners/:partnerSlug/claims?sort=-createdAt',
+      '/api/partners/:partnerSlug/claims/facets',
+    ],
   },
   {
     path: '/:partnerSlug/claims/:claimId',

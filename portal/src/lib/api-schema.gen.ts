@@ -316,7 +316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many claims the partner has in each status and of each type (the status tabs). */
+        /** How many claims the partner has in each status and of each type (the status tabs), under the list’s other filters. */
         get: operations["getClaimFacets"];
         put?: never;
         post?: never;
@@ -660,6 +660,8 @@ export interface components {
             claim: components["schemas"]["ActivityClaim"] | null;
             item: components["schemas"]["ClaimItem"] | null;
             kind: components["schemas"]["ActivityKind"];
+            /** @description The status this event moved the claim to (a creation or an edit: draft; a transition: its new status), not the claim’s status now (that is `claim.status`); null for comments, evidence and movements. */
+            status: components["schemas"]["ClaimStatus"] | null;
             /** @example Maria Manager submitted CLM-000123. */
             summary: string;
         };
@@ -814,6 +816,8 @@ export interface components {
             item: components["schemas"]["ClaimItem"] | null;
             /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
             missing: components["schemas"]["ClaimMissing"][];
+            /** @description The movement it stands for (the one `movementId` names); null for type other. */
+            movement: components["schemas"]["ClaimMovement"] | null;
             /**
              * Format: uuid
              * @description The loss, damage or short receipt it was filed from.
@@ -914,6 +918,8 @@ export interface components {
         ClaimEvent: {
             /** @description Null only when that account was deleted. */
             actor: components["schemas"]["ClaimActor"] | null;
+            /** @description The amount approved, on the approval (the transition to approved); null otherwise. */
+            amountApproved: components["schemas"]["Money"] | null;
             /** Format: date-time */
             at: string;
             /** @description The comment; the message or reason of a transition; the changed fields of an edit; the file name of an attachment. */
@@ -922,6 +928,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["ClaimEventKind"];
+            /** @description The payout reference, on the payment (the transition to paid); null otherwise. */
+            payoutReference: string | null;
             toStatus: components["schemas"]["ClaimStatus"] | null;
         };
         /** @enum {string} */
@@ -943,9 +951,9 @@ export interface components {
             value: string;
         };
         ClaimFacets: {
-            /** @description Every status, in the lifecycle’s order, with the partner’s claims in it (0 too). */
+            /** @description Every status, in the lifecycle’s order, with the partner’s claims in it (0 too) that pass the other filters (all but status). */
             statuses: components["schemas"]["ClaimFacetValue"][];
-            /** @description Every type (lost, damaged, shortage, other) with the partner’s claims of it. */
+            /** @description Every type (lost, damaged, shortage, other) with the partner’s claims of it that pass the other filters (all but type). */
             types: components["schemas"]["ClaimFacetValue"][];
         };
         ClaimItem: {
@@ -964,6 +972,22 @@ export interface components {
             field: string;
             /** @example Attach a photo of the damage */
             message: string;
+        };
+        ClaimMovement: {
+            /**
+             * Format: date
+             * @description The day it happened in the partner’s time zone: the claim’s incident date.
+             * @example 2026-11-02
+             */
+            day: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["InventoryMovementKind"];
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description Signed, as recorded (a loss or damage is negative). */
+            quantity: number;
+            reference: string | null;
         };
         ClaimPage: {
             items: components["schemas"]["Claim"][];
@@ -1013,10 +1037,10 @@ export interface components {
             description: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
              * @example 2026-11-02
              */
-            incidentDate: string;
+            incidentDate?: string;
             /**
              * Format: uuid
              * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
@@ -1027,11 +1051,11 @@ export interface components {
              * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
              */
             movementId?: string | null;
-            /** @description Units; at most the movement’s |quantity| when filed from one. */
+            /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
             quantity: number;
             reference?: string | null;
             type: components["schemas"]["ClaimType"];
-            /** @description Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied). */
+            /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
             unitValue?: number | null;
         };
         CreateClaimComment: {
@@ -1124,6 +1148,20 @@ export interface components {
         InventoryMovement: {
             /** @description The claim filed from this movement, if any. */
             claim: components["schemas"]["InventoryMovementClaim"] | null;
+            /**
+             * Format: date
+             * @description The last day a claim on it may be filed and submitted: its day in the partner’s time zone + 60 (docs/product.md §5). Null for the kinds no claim is filed from (only loss, damage and receipt are).
+             * @example 2026-07-03
+             */
+            claimDeadline: string | null;
+            /** @description Whether a claim may still be filed on it: claimDeadline is today or later (partner time). False for the kinds no claim is filed from. */
+            claimWindowOpen: boolean;
+            /**
+             * Format: date
+             * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
+             * @example 2026-05-04
+             */
+            day: string;
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["InventoryMovementKind"];
@@ -1413,7 +1451,7 @@ export interface components {
             description?: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
              * @example 2026-11-02
              */
             incidentDate?: string;
@@ -1427,11 +1465,11 @@ export interface components {
              * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
              */
             movementId?: string | null;
-            /** @description Units; at most the movement’s |quantity| when filed from one. */
+            /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
             quantity?: number;
             reference?: string | null;
             type?: components["schemas"]["ClaimType"];
-            /** @description Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied). */
+            /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
             unitValue?: number | null;
         };
         UpdateInventoryItem: {
@@ -2278,7 +2316,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv; charset=utf-8, as an attachment (`claims.csv`): a header row, then one row per claim. */
+            /** @description text/csv; charset=utf-8, as an attachment (`{slug}-claims-{YYYY-MM-DD}.csv`, the partner’s day): a header row, then one row per claim. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2318,7 +2356,18 @@ export interface operations {
     };
     getClaimFacets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
             header?: never;
             path: {
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
@@ -2334,6 +2383,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClaimFacets"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description Not signed in. */

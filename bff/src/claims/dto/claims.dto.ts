@@ -34,15 +34,21 @@ import {
   type ClaimStatus,
   type ClaimType,
   DRAFT_ACTIONS,
+  MAX_CLAIM_QUANTITY,
+  MAX_OTHER_UNIT_VALUE_MAJOR,
 } from '../claim-lifecycle.js';
+import { MOVEMENT_KINDS, type MovementKind } from '../../inventory/inventory-movement.entity.js';
 import { CLAIM_EVENT_KINDS, type ClaimEventKind } from '../claim-event.entity.js';
 import { CLAIM_EVENT_LIST, CLAIM_LIST, MAX_CLAIM_SEARCH_LENGTH } from '../claims.lists.js';
 
 /** The bounds of a claim's fields (docs/product.md §4, docs/api.md, Claim). */
-export const MAX_CLAIM_QUANTITY = 1_000_000_000;
+export { MAX_CLAIM_QUANTITY };
 export const MAX_CLAIM_REFERENCE_LENGTH = 200;
-/** The largest unit value a claim of type `other` without an item may state (int4 minor units). */
-export const MAX_CLAIM_UNIT_VALUE = 2_147_483_647;
+/**
+ * The largest unit value any claim of type `other` may state: 100,000.00 in a currency of three
+ * minor digits. The service holds the partner's currency to its own bound (100,000.00 of it).
+ */
+export const MAX_CLAIM_UNIT_VALUE = MAX_OTHER_UNIT_VALUE_MAJOR * 1000;
 export const MAX_MESSAGE_LENGTH = 5000;
 export const MAX_PAYOUT_REFERENCE_LENGTH = 200;
 
@@ -111,6 +117,35 @@ export class ClaimActorDto {
   name!: string;
 }
 
+/** The movement a claim stands for (docs/api.md, Claim `movement`). */
+@ApiSchema({ name: 'ClaimMovement' })
+export class ClaimMovementDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: MOVEMENT_KINDS, enumName: 'InventoryMovementKind' })
+  kind!: MovementKind;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Signed, as recorded (a loss or damage is negative).',
+  })
+  quantity!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  reference!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt!: string;
+
+  @ApiProperty({
+    format: 'date',
+    example: '2026-11-02',
+    description: 'The day it happened in the partner’s time zone: the claim’s incident date.',
+  })
+  day!: string;
+}
+
 @ApiSchema({ name: 'ClaimMissing' })
 export class ClaimMissingDto {
   @ApiProperty({ example: 'attachments', description: 'The field or part that is missing.' })
@@ -150,6 +185,13 @@ export class ClaimDto {
     description: 'The loss, damage or short receipt it was filed from.',
   })
   movementId!: string | null;
+
+  @ApiProperty({
+    type: ClaimMovementDto,
+    nullable: true,
+    description: 'The movement it stands for (the one `movementId` names); null for type other.',
+  })
+  movement!: ClaimMovementDto | null;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
   quantity!: number;
@@ -296,6 +338,21 @@ export class ClaimEventDto {
 
   @ApiProperty({ format: 'date-time' })
   at!: string;
+
+  @ApiProperty({
+    type: MoneyDto,
+    nullable: true,
+    description:
+      'The amount approved, on the approval (the transition to approved); null otherwise.',
+  })
+  amountApproved!: MoneyDto | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The payout reference, on the payment (the transition to paid); null otherwise.',
+  })
+  payoutReference!: string | null;
 }
 
 @ApiSchema({ name: 'ClaimFacetValue' })
@@ -311,13 +368,15 @@ export class ClaimFacetValueDto {
 export class ClaimFacetsDto {
   @ApiProperty({
     type: [ClaimFacetValueDto],
-    description: 'Every status, in the lifecycle’s order, with the partner’s claims in it (0 too).',
+    description:
+      'Every status, in the lifecycle’s order, with the partner’s claims in it (0 too) that pass the other filters (all but status).',
   })
   statuses!: ClaimFacetValueDto[];
 
   @ApiProperty({
     type: [ClaimFacetValueDto],
-    description: 'Every type (lost, damaged, shortage, other) with the partner’s claims of it.',
+    description:
+      'Every type (lost, damaged, shortage, other) with the partner’s claims of it that pass the other filters (all but type).',
   })
   types!: ClaimFacetValueDto[];
 }
@@ -355,21 +414,27 @@ export class CreateClaimDto {
     type: 'integer',
     minimum: 1,
     maximum: MAX_CLAIM_QUANTITY,
-    description: 'Units; at most the movement’s |quantity| when filed from one.',
+    description: 'Units, 1..100,000; at most the movement’s |quantity| when filed from one.',
   })
   @IsInt()
   @Min(1)
   @Max(MAX_CLAIM_QUANTITY)
   quantity!: number;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     format: 'date',
     example: '2026-11-02',
     description:
-      'YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today.',
+      'YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.',
   })
+  @ValidateIf(
+    (claim: CreateClaimDto) =>
+      claim.incidentDate !== undefined ||
+      claim.movementId === undefined ||
+      claim.movementId === null,
+  )
   @IsCalendarDate()
-  incidentDate!: string;
+  incidentDate?: string;
 
   @ApiProperty({ minLength: CLAIM_DESCRIPTION_MIN, maxLength: CLAIM_DESCRIPTION_MAX })
   @IsString()
@@ -386,15 +451,15 @@ export class CreateClaimDto {
 
   @ApiPropertyOptional({
     type: 'integer',
-    minimum: 0,
+    minimum: 1,
     maximum: MAX_CLAIM_UNIT_VALUE,
     nullable: true,
     description:
-      'Minor units of the partner’s currency: only for a claim of type other without an item (otherwise the item’s unit value is copied).',
+      'Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00.',
   })
   @IsOptional()
   @IsInt()
-  @Min(0)
+  @Min(1)
   @Max(MAX_CLAIM_UNIT_VALUE)
   unitValue?: number | null;
 }
@@ -536,6 +601,12 @@ export class ClaimListQueryDto extends ListQueryDto(CLAIM_LIST) {
 
 /** The query of the CSV export: the list's filters and sort; no page (every row, in the list's order). */
 export class ClaimExportQueryDto extends OmitType(ClaimListQueryDto, ['limit', 'cursor']) {}
+
+/**
+ * The facets' query: the list's filters (no page, no order). The statuses are counted under every
+ * filter but `status`, the types under every filter but `type`.
+ */
+export class ClaimFacetsQueryDto extends OmitType(ClaimListQueryDto, ['limit', 'cursor', 'sort']) {}
 
 /** `?limit&cursor` of a claim's timeline (oldest first). */
 export class ClaimEventListQueryDto extends ListQueryDto(CLAIM_EVENT_LIST) {}

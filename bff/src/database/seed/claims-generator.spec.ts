@@ -10,7 +10,7 @@ import {
   movementClaimCount,
   writeClaim,
 } from './claims-generator.js';
-import { demoInventoryOptions } from './demo-inventory.js';
+import { DEMO_NAMED_ITEMS, demoInventoryOptions } from './demo-inventory.js';
 import { generateInventory } from './inventory-generator.js';
 
 const NOW = new Date('2026-11-23T10:15:30.000Z');
@@ -19,7 +19,12 @@ const STAFF = '00000000-0000-4000-8000-000000000002';
 
 /** The claims of acme's first 300 items, as the demo loader files them (without named claims). */
 function claimsAt(now: Date, count = 200): ClaimColumns {
-  const inventory = generateInventory(demoInventoryOptions('acme-outdoor', now), 0, 300);
+  // The demo's named items without the movements the named claims are filed from (none here).
+  const inventory = generateInventory(
+    { ...demoInventoryOptions('acme-outdoor', now), namedItems: DEMO_NAMED_ITEMS['acme-outdoor'] },
+    0,
+    300,
+  );
   const unitValues = new Map(inventory.items.id.map((id, i) => [id, inventory.items.unitValue[i]]));
   const candidates: ClaimCandidate[] = [];
   inventory.movements.id.forEach((id, i) => {

@@ -101,6 +101,8 @@ export interface NamedClaim {
   infoRequest?: string;
   /** A claim without an item: its unit value, minor units. */
   unitValue?: number;
+  /** The movement it is filed from (a lost, damaged or shortage claim): its day is the incident's. */
+  movement?: ClaimCandidate;
 }
 
 /** What a claim is filed for. */
@@ -486,10 +488,10 @@ function draftOf(options: ClaimsGeneratorOptions, source: ClaimSource, random: R
       return {
         type: named.type,
         itemId: named.item?.id ?? null,
-        movementId: null,
+        movementId: named.movement?.movementId ?? null,
         quantity: named.quantity,
         unitValue: named.item?.unitValue ?? named.unitValue ?? 0,
-        incidentAt: createdAt - named.incidentDaysBefore * DAY_MS,
+        incidentAt: named.movement?.occurredAt ?? createdAt - named.incidentDaysBefore * DAY_MS,
         description: named.description,
         reference: named.reference,
         creator: named.creator,

@@ -1,4 +1,8 @@
-import type { ClaimStatus, ClaimType } from '../../claims/claim-lifecycle.js';
+import {
+  type ClaimStatus,
+  type ClaimType,
+  MOVEMENT_KIND_OF,
+} from '../../claims/claim-lifecycle.js';
 import {
   CandidateSelector,
   type ClaimCandidate,
@@ -33,9 +37,10 @@ export interface NamedDemoClaim extends Omit<NamedClaim, 'item' | 'creator'> {
 }
 
 /**
- * The claims the docs and the tests rely on (docs/product.md §6, "Named demo claims"): each is filed
- * without a movement (so the named items' recent losses and damages stay unclaimed), and gets exactly
- * to its status, whatever the generator does around it.
+ * The claims the docs and the tests rely on (docs/product.md §6, "Named demo claims"): a lost, damaged
+ * or shortage one is filed from a movement of its own (`namedClaimMovement`, written by the demo
+ * inventory), so the named items' incidents stay unclaimed; each gets exactly to its status, whatever
+ * the generator does around it.
  */
 export const DEMO_NAMED_CLAIMS: Record<DemoClaimsSlug, readonly NamedDemoClaim[]> = {
   'acme-outdoor': [
@@ -157,6 +162,23 @@ export const DEMO_NAMED_CLAIMS: Record<DemoClaimsSlug, readonly NamedDemoClaim[]
   ],
 };
 
+/**
+ * The movement a named claim is filed from (docs/product.md §4: lost ⇐ a loss, damaged ⇐ a damage,
+ * shortage ⇐ a receipt), a day and a half before its filing day: the loss or damage of its units, or a
+ * receipt ten times the units it is short; none for an `other` claim.
+ */
+export function namedClaimMovement(
+  claim: Pick<NamedDemoClaim, 'type' | 'quantity' | 'daysAgo' | 'incidentDaysBefore'>,
+): { kind: 'loss' | 'damage' | 'receipt'; quantity: number; hoursAgo: number } | undefined {
+  const kind = MOVEMENT_KIND_OF[claim.type];
+  if (kind === null) return undefined;
+  return {
+    kind,
+    quantity: kind === 'receipt' ? claim.quantity * 10 : claim.quantity,
+    hoursAgo: (claim.daysAgo + claim.incidentDaysBefore) * 24 + 12,
+  };
+}
+
 function named(
   key: string,
   status: ClaimStatus,
@@ -186,11 +208,48 @@ function candidatesOf(
   batches: readonly InventoryBatch[],
   now: Date,
   keepUnclaimed: ReadonlySet<string>,
-): { candidates: ClaimCandidate[]; items: ClaimItemChoice[]; skus: Map<string, ClaimItemChoice> } {
+  namedClaims: readonly NamedDemoClaim[],
+): {
+  candidates: ClaimCandidate[];
+  items: ClaimItemChoice[];
+  skus: Map<string, ClaimItemChoice>;
+  /** The movement of each named claim filed from one, by its key (never a generated claim's). */
+  namedMovements: Map<string, ClaimCandidate>;
+} {
   const items: ClaimItemChoice[] = [];
   const skus = new Map<string, ClaimItemChoice>();
   const unitValues = new Map<string, number>();
   const candidates: ClaimCandidate[] = [];
+  const namedMovements = new Map<string, ClaimCandidate>();
+  const skuOf = new Map<string, string>();
+  for (const { items: columns } of batches) {
+    columns.id.forEach((id, i) => skuOf.set(id, columns.sku[i] as string));
+  }
+  const load = now.getTime() - (now.getTime() % 1_000);
+  const precedesNamed = (itemId: string, units: number, occurredAt: number) =>
+    namedClaims.some((claim) => {
+      const movement = namedClaimMovement(claim);
+      return (
+        movement !== undefined &&
+        movement.kind !== 'receipt' &&
+        claim.sku === skuOf.get(itemId) &&
+        movement.quantity === units &&
+        Math.abs(load - movement.hoursAgo * 3_600_000 - 3_600_000 - occurredAt) < 60_000
+      );
+    });
+  /** The named claim a movement was written for (its item, kind, units and instant), if any. */
+  const namedClaimOf = (itemId: string, kind: string, units: number, occurredAt: number) =>
+    namedClaims.find((claim) => {
+      const movement = namedClaimMovement(claim);
+      return (
+        movement !== undefined &&
+        !namedMovements.has(claim.key) &&
+        claim.sku === skuOf.get(itemId) &&
+        movement.kind === kind &&
+        movement.quantity === units &&
+        Math.abs(load - movement.hoursAgo * 3_600_000 - occurredAt) < 60_000
+      );
+    });
   for (const { items: columns, movements } of batches) {
     columns.id.forEach((id, i) => {
       const item = { id, unitValue: columns.unitValue[i] as number };
@@ -203,6 +262,23 @@ function candidatesOf(
       const itemId = movements.itemId[i] as string;
       const occurredAt = movements.occurredAt[i] as number;
       if (kind !== 'loss' && kind !== 'damage' && kind !== 'receipt') return;
+      const units = Math.abs(movements.quantity[i] as number);
+      // The receipt a named claim's loss or damage came in by: neither claimed nor a candidate.
+      if (kind === 'receipt' && precedesNamed(itemId, units, occurredAt)) return;
+      const claim = namedClaimOf(itemId, kind, units, occurredAt);
+      if (claim !== undefined) {
+        namedMovements.set(claim.key, {
+          movementId: id,
+          itemId,
+          kind,
+          units,
+          occurredAt,
+          reference: movements.reference[i] ?? null,
+          note: movements.note[i] ?? null,
+          unitValue: unitValues.get(itemId) ?? 0,
+        });
+        return;
+      }
       if (
         kind !== 'receipt' &&
         keepUnclaimed.has(itemId) &&
@@ -221,7 +297,7 @@ function candidatesOf(
       });
     });
   }
-  return { candidates, items, skus };
+  return { candidates, items, skus, namedMovements };
 }
 
 export interface DemoClaimsPartner {
@@ -262,17 +338,22 @@ export async function loadDemoClaims(
       reviewers: reviewers.map((email) => userId(userIds, email)),
       evidence: true,
     };
-    const { candidates, items, skus } = candidatesOf(
+    const { candidates, items, skus, namedMovements } = candidatesOf(
       partner.inventory,
       now,
       partner.itemsWithIncidents,
+      DEMO_NAMED_CLAIMS[slug],
     );
     const namedClaims = DEMO_NAMED_CLAIMS[slug].map((claim): NamedClaim => {
       const item = claim.sku === null ? null : skus.get(claim.sku);
       if (item === undefined)
         throw new Error(`Demo claim ${claim.key} names unknown item ${claim.sku}`);
+      const movement = namedMovements.get(claim.key);
+      if (namedClaimMovement(claim) !== undefined && movement === undefined) {
+        throw new Error(`Demo claim ${claim.key}: its movement is not in the demo inventory`);
+      }
       const { sku: _sku, creatorEmail, ...rest } = claim;
-      return { ...rest, item, creator: userId(userIds, creatorEmail) };
+      return { ...rest, item, movement, creator: userId(userIds, creatorEmail) };
     });
     const counts = new Map<string, number>();
     for (const candidate of candidates) {

@@ -1,3 +1,4 @@
+import { DEMO_NAMED_CLAIMS, namedClaimMovement } from './demo-claims.js';
 import { DEMO_INVENTORY_PROFILES } from './inventory-catalog.js';
 import {
   ean13,
@@ -184,7 +185,13 @@ export function demoInventoryOptions(
     partnerKey: slug,
     now,
     movementsPerItem: DEMO_MOVEMENTS_PER_ITEM,
-    namedItems: DEMO_NAMED_ITEMS[slug],
+    // With the movements the named claims are filed from (docs/product.md §4).
+    namedItems: DEMO_NAMED_ITEMS[slug].map((item) => ({
+      ...item,
+      claimed: DEMO_NAMED_CLAIMS[slug]
+        .filter((claim) => claim.sku === item.sku)
+        .flatMap((claim) => namedClaimMovement(claim) ?? []),
+    })),
   };
 }
 

@@ -17,6 +17,9 @@ import type { CategoryProfile, InventoryProfile } from './inventory-catalog.js';
 
 export const HISTORY_DAYS = 548; // 18 months
 const DAY_MS = 86_400_000;
+/** The UUIDv7 counters of a named claim's movements, past any history's (`claimed`). */
+const CLAIMED_MOVEMENT_COUNTER = 0xf00;
+
 /** The time field of the first item's UUIDv7. */
 const ID_EPOCH = Date.UTC(2025, 0, 1);
 
@@ -35,6 +38,17 @@ export interface NamedItem {
   discontinued?: boolean;
   /** A loss or damage this many days before the load (whole days), besides the item's history. */
   incident?: { kind: 'loss' | 'damage'; quantity: number; daysAgo: number; note: string };
+  /**
+   * Movements a named claim is filed from (docs/product.md §4: a lost, damaged or shortage claim
+   * stands for its loss, damage or receipt), exactly this many hours before the load, besides the
+   * item's history; `quantity` is the units moved (a receipt adds them, a loss or damage takes them,
+   * received an hour before).
+   */
+  claimed?: ReadonlyArray<{
+    kind: 'loss' | 'damage' | 'receipt';
+    quantity: number;
+    hoursAgo: number;
+  }>;
 }
 
 export interface InventoryGeneratorOptions {
@@ -562,6 +576,34 @@ function generateItem(
       recordedAt: Math.min(now, wholeSecond(planned.at + random.int(60_000, 2 * 3_600_000))),
     });
   }
+  // The movements named claims are filed from, besides the history and from their own randomness
+  // (the history, its ids and every claim filed from it stay as they were): a loss or damage comes
+  // with the receipt of its units an hour before it, so no running count goes below 0.
+  const extra = new Random(hashSeed(`${options.seed}/${options.partnerKey}/${index}/claimed`));
+  (named?.claimed ?? []).forEach(({ kind, quantity, hoursAgo }, k) => {
+    const at = wholeSecond(now - hoursAgo * 3_600_000);
+    const moves: Array<[MovementKind, number, number]> =
+      kind === 'receipt'
+        ? [[kind, quantity, at]]
+        : [
+            ['receipt', quantity, at - 3_600_000],
+            [kind, -quantity, at],
+          ];
+    moves.forEach(([moveKind, moved, occurredAt], j) => {
+      onHand += moved;
+      if (moveKind === 'damage') damaged -= moved;
+      sink.movement({
+        id: extra.uuidV7(idTime, CLAIMED_MOVEMENT_COUNTER + 2 * k + j),
+        itemId,
+        kind: moveKind,
+        quantity: moved,
+        reference: reference(extra, moveKind, occurredAt),
+        note: null,
+        occurredAt,
+        recordedAt: Math.min(now, wholeSecond(occurredAt + extra.int(60_000, 2 * 3_600_000))),
+      });
+    });
+  });
   if (state !== 'out' && onHand < 1)
     throw new Error(`generator: item ${index} has nothing on hand`);
 

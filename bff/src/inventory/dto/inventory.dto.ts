@@ -147,6 +147,30 @@ export class InventoryMovementDto {
     description: 'The claim filed from this movement, if any.',
   })
   claim!: InventoryMovementClaimDto | null;
+
+  @ApiProperty({
+    format: 'date',
+    example: '2026-05-04',
+    description:
+      'The day it happened in the partner’s time zone: the incident date of a claim filed from it.',
+  })
+  day!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '2026-07-03',
+    description:
+      'The last day a claim on it may be filed and submitted: its day in the partner’s time zone + 60 (docs/product.md §5). Null for the kinds no claim is filed from (only loss, damage and receipt are).',
+  })
+  claimDeadline!: string | null;
+
+  @ApiProperty({
+    description:
+      'Whether a claim may still be filed on it: claimDeadline is today or later (partner time). False for the kinds no claim is filed from.',
+  })
+  claimWindowOpen!: boolean;
 }
 
 @ApiSchema({ name: 'InventoryFacetValue' })

@@ -171,6 +171,15 @@ export class ActivityEntryDto {
   @ApiProperty({ example: 'Maria Manager submitted CLM-000123.' })
   summary!: string;
 
+  @ApiProperty({
+    enum: CLAIM_STATUSES,
+    enumName: 'ClaimStatus',
+    nullable: true,
+    description:
+      'The status this event moved the claim to (a creation or an edit: draft; a transition: its new status), not the claim’s status now (that is `claim.status`); null for comments, evidence and movements.',
+  })
+  status!: ClaimStatus | null;
+
   @ApiProperty({ type: ActivityClaimDto, nullable: true })
   claim!: ActivityClaimDto | null;
 

@@ -134,17 +134,30 @@ export function ClaimFields({
           <Money amount={unitValue.amount} currency={unitValue.currency} locale={DISPLAY_LOCALE} />)
         </p>
       ) : null}
-      <DatePicker
-        ref={form.fieldRef('incidentDate')}
-        label="Incident date"
-        min={window.earliest}
-        max={window.latest}
-        value={draft.incidentDate}
-        onValueChange={(incidentDate) => change('incidentDate', { incidentDate })}
-        hint="Within the last 60 days."
-        error={form.problems.incidentDate}
-        disabled={disabled}
-      />
+      {fromMovement !== undefined ? (
+        // A claim on a movement takes the movement's day, whatever is typed: shown, not asked.
+        <DatePicker
+          ref={form.fieldRef('incidentDate')}
+          label="Incident date"
+          value={draft.incidentDate}
+          readOnly
+          hint="The movement’s day: a claim on a movement takes it."
+          error={form.problems.incidentDate}
+          disabled={disabled}
+        />
+      ) : (
+        <DatePicker
+          ref={form.fieldRef('incidentDate')}
+          label="Incident date"
+          min={window.earliest}
+          max={window.latest}
+          value={draft.incidentDate}
+          onValueChange={(incidentDate) => change('incidentDate', { incidentDate })}
+          hint="Within the last 60 days."
+          error={form.problems.incidentDate}
+          disabled={disabled}
+        />
+      )}
       <Textarea
         ref={form.fieldRef('description')}
         label="Description"

@@ -7,7 +7,7 @@ import { PartnerDateTime } from '@/lib/partner-time';
 import type { Claim } from '../api/get-claim';
 
 import styles from './claim-page.module.css';
-import { claimTypeLabels } from './labels';
+import { claimTypeLabels, movementKinds } from './labels';
 
 const money = (value: { amount: number; currency: string } | null) =>
   value === null ? (
@@ -40,13 +40,19 @@ export function ClaimSummary({ partnerSlug, claim }: { partnerSlug: string; clai
                 ),
             },
             {
+              // The movement it stands for, beside the incident date it sets (docs/product.md §4).
               term: 'Movement',
               description:
-                claim.movementId === null || item === null ? (
+                claim.movement === null || item === null ? (
                   '—'
                 ) : (
                   <Link href={paths.inventoryItem(partnerSlug, item.id)}>
-                    In the item’s movements
+                    {movementKinds[claim.movement.kind].label} of{' '}
+                    {formatCount(Math.abs(claim.movement.quantity))} on{' '}
+                    <time dateTime={claim.movement.day}>
+                      {formatCalendarDate(claim.movement.day)}
+                    </time>
+                    {claim.movement.reference === null ? '' : ` · ${claim.movement.reference}`}
                   </Link>
                 ),
             },

@@ -3,17 +3,19 @@ import {
   claimStatusTones,
   ErrorState,
   Inline,
+  Money,
   Skeleton,
   Stack,
   Textarea,
   Timeline,
   type TimelineItem,
 } from '@partner-portal/ui-kit';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { apiFieldErrors } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { describeApiError } from '@/lib/api-errors';
+import { DISPLAY_LOCALE } from '@/lib/format';
 import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useAddClaimComment } from '../api/add-claim-comment';
@@ -54,17 +56,47 @@ function titleOf(event: ClaimEvent): string {
   }
 }
 
+/** The approval's amount and the payment's reference, said in the event (docs/api.md, ClaimEvent). */
+function factsOf(event: ClaimEvent): ReactNode {
+  if (event.amountApproved !== null) {
+    return (
+      <>
+        Amount approved:{' '}
+        <Money
+          amount={event.amountApproved.amount}
+          currency={event.amountApproved.currency}
+          locale={DISPLAY_LOCALE}
+        />
+      </>
+    );
+  }
+  if (event.payoutReference !== null) return `Payout reference: ${event.payoutReference}`;
+  return null;
+}
+
+function bodyOf(event: ClaimEvent): ReactNode {
+  const facts = factsOf(event);
+  const text =
+    event.body === null || event.body === '' ? null : (
+      <span className={styles.prewrap}>
+        {event.kind === 'edit' ? `Changed: ${event.body}` : event.body}
+      </span>
+    );
+  if (facts === null) return text ?? undefined;
+  return (
+    <Stack gap={1}>
+      <span>{facts}</span>
+      {text}
+    </Stack>
+  );
+}
+
 const itemOf = (event: ClaimEvent): TimelineItem => ({
   id: event.id,
   title: titleOf(event),
   timestamp: <PartnerDateTime value={event.at} format="datetime" />,
   actor: event.actor?.name ?? 'a removed account',
-  body:
-    event.body === null || event.body === '' ? undefined : (
-      <span className={styles.prewrap}>
-        {event.kind === 'edit' ? `Changed: ${event.body}` : event.body}
-      </span>
-    ),
+  body: bodyOf(event),
   variant: event.kind === 'comment' ? 'comment' : 'event',
   tone:
     event.kind === 'transition' && event.toStatus !== null

@@ -40,6 +40,9 @@ const damage = {
   occurredAt: `${recentDay}T12:00:00.000Z`,
   recordedAt: `${recentDay}T12:05:00.000Z`,
   claim: null,
+  day: recentDay,
+  claimDeadline: '2099-01-01',
+  claimWindowOpen: true,
 };
 
 function formApi(handlers: Record<string, ApiHandler> = {}) {
@@ -154,7 +157,10 @@ describe('new claim', () => {
     expect(within(drawer).getByRole('combobox', { name: /^Item/ })).toHaveValue(
       'TENT-2P-GRN · Trailhead 2-person tent',
     );
-    expect(within(drawer).getByLabelText(/^Incident date/)).toHaveValue(recentDay);
+    // The movement's day, shown and not asked: a claim on a movement takes it (docs/product.md §4).
+    const incidentDate = within(drawer).getByLabelText(/^Incident date/);
+    expect(incidentDate).toHaveValue(recentDay);
+    expect(incidentDate).toHaveAttribute('readonly');
     expect(within(drawer).getByLabelText(/^Reference/)).toHaveValue('ASN-1042');
     expect(drawer).toHaveTextContent('Amount claimed: €258.00');
     const checklist = within(drawer).getByRole('list', { name: 'Evidence checklist' });

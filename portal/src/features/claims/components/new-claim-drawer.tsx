@@ -16,9 +16,9 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { apiFieldErrors, unplacedApiErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
-import { formatCalendarDate, formatCount, partnerDay } from '@/lib/format';
+import { formatCalendarDate, formatCount } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
-import { usePartnerToday, useTimeZoneOf } from '@/lib/partner-time';
+import { usePartnerToday } from '@/lib/partner-time';
 
 import { useCreateClaim } from '../api/create-claim';
 import { claimQueryKey, type Claim } from '../api/get-claim';
@@ -98,7 +98,6 @@ export function NewClaimDrawer({
   const create = useCreateClaim(partnerSlug);
   const movement = useMovement(partnerSlug, itemId ?? '', movementId);
   const item = useItem(partnerSlug, itemId);
-  const timeZone = useTimeZoneOf(partnerSlug);
   const today = usePartnerToday(partnerSlug);
   // One key per body: a retry of the same form after a lost answer returns the first draft.
   const idempotency = useRef<{ key: string; body: string } | null>(null);
@@ -113,10 +112,11 @@ export function NewClaimDrawer({
       ...current,
       type: claimTypeOfKind[found.kind] ?? current.type,
       quantity: Math.abs(found.quantity),
-      incidentDate: partnerDay(found.occurredAt, timeZone),
+      // The movement's day in the partner's time zone: the claim's incident date (docs/product.md §4).
+      incidentDate: found.day,
       reference: found.reference ?? current.reference,
     }));
-  }, [movement.data, timeZone]);
+  }, [movement.data]);
   useEffect(() => {
     const found = item.data;
     if (found === undefined || filledFrom.current.item) return;
@@ -219,7 +219,7 @@ export function NewClaimDrawer({
       description={
         movement.data === undefined
           ? 'Saved as a draft: you can add evidence and submit it from the claim’s page.'
-          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(partnerDay(movement.data.occurredAt, timeZone))}.`
+          : `Filed from the ${movement.data.kind} of ${formatCount(Math.abs(movement.data.quantity))} units on ${formatCalendarDate(movement.data.day)}.`
       }
       footer={
         <>

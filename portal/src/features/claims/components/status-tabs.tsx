@@ -7,6 +7,8 @@ import { LIST_PARAMS } from '@/lib/list-state';
 import { claimStatuses, type ClaimStatus } from '../api/claims-shared';
 import type { ClaimFacets } from '../api/get-claim-facets';
 
+import styles from './claims.module.css';
+
 /** The tab of every status. */
 const ALL = 'all';
 
@@ -38,6 +40,7 @@ export function StatusTabs({ status, facets }: StatusTabsProps) {
 
   return (
     <TabNav
+      className={styles.statusTabs}
       aria-label="Claim status"
       current={status ?? ALL}
       items={[

@@ -57,6 +57,51 @@ describe('claim page', () => {
     );
   });
 
+  it('shows the movement beside the incident date, and the approval’s amount and the payment’s reference in the timeline', async () => {
+    const decided = [
+      ...events,
+      {
+        id: 'e4',
+        kind: 'transition' as const,
+        actor: { id: 'u-staff', name: 'Sam Staff' },
+        fromStatus: 'in_review' as const,
+        toStatus: 'approved' as const,
+        body: 'Two of three.',
+        at: '2026-03-02T09:00:00.000Z',
+        amountApproved: { amount: 20_000, currency: 'EUR' },
+        payoutReference: null,
+      },
+      {
+        id: 'e5',
+        kind: 'transition' as const,
+        actor: { id: 'u-staff', name: 'Sam Staff' },
+        fromStatus: 'approved' as const,
+        toStatus: 'paid' as const,
+        body: null,
+        at: '2026-03-03T09:00:00.000Z',
+        amountApproved: null,
+        payoutReference: 'PAY-2026-77',
+      },
+    ];
+    claimApi(viewerSession, paidInPart, {
+      [`GET ${base(paidInPart)}/events`]: () => Response.json(listPage(decided)),
+    });
+    renderRoute(page(paidInPart));
+
+    const claimCard = await screen.findByRole('region', { name: 'Claim' });
+    const movement = within(claimCard).getByRole('link', { name: /^Damage of 2 on/ });
+    expect(movement).toHaveTextContent('ASN-1042');
+    expect(within(movement).getByText((_, element) => element?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      paidInPart.incidentDate,
+    );
+    const timeline = await screen.findByRole('list', { name: 'Claim history' });
+    const [approval, payment] = within(timeline).getAllByRole('listitem').slice(3);
+    expect(approval).toHaveTextContent('Amount approved: €200.00');
+    expect(approval).toHaveTextContent('Two of three.');
+    expect(payment).toHaveTextContent('Payout reference: PAY-2026-77');
+  });
+
   it('gives a viewer no action, no upload and no comment box', async () => {
     claimApi(viewerSession, { ...draftClaim, allowedActions: [] });
     renderRoute(page(draftClaim));

@@ -94,6 +94,38 @@ describe('claims list', () => {
     );
   });
 
+  it('counts the tabs under the list’s other filters', async () => {
+    const api = claimsApi(viewerSession, () => Response.json(listPage([draftClaim])), {
+      [`GET ${LIST}/facets`]: (request) => {
+        const filtered = new URL(request.url).searchParams.get('type') === 'damaged';
+        return Response.json({
+          ...facets,
+          statuses: facets.statuses.map((entry) =>
+            filtered && entry.value === 'draft' ? { ...entry, count: 1 } : entry,
+          ),
+        });
+      },
+    });
+    const { router } = renderRoute('/acme-outdoor/claims?q=tent&from=2026-02-01');
+    const user = userEvent.setup();
+
+    const tabs = await screen.findByRole('navigation', { name: 'Claim status' });
+    await within(tabs).findByRole('link', { name: 'Draft 3' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'damaged');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?q=tent&from=2026-02-01&type=damaged'),
+    );
+    await within(tabs).findByRole('link', { name: 'Draft 1' });
+    const facetQueries = api.requests
+      .map((request) => new URL(request.url))
+      .filter((url) => url.pathname === `${LIST}/facets`)
+      .map((url) => url.search);
+    expect(facetQueries).toEqual([
+      '?q=tent&from=2026-02-01',
+      '?q=tent&type=damaged&from=2026-02-01',
+    ]);
+  });
+
   it('filters by type and filing dates, searches, and restores it all from the URL', async () => {
     const api = claimsApi(viewerSession, () => Response.json(listPage([draftClaim])));
     const { router } = renderRoute('/acme-outdoor/claims');

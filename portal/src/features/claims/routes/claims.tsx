@@ -20,7 +20,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { PartnerDateTime } from '@/lib/partner-time';
 
 import { claimsCsvUrl } from '../api/claims-csv';
-import { claimFacetsQueryOptions, useClaimFacets } from '../api/get-claim-facets';
+import { claimFacetsQueryOptions, facetQueryOf, useClaimFacets } from '../api/get-claim-facets';
 import {
   claimFilters,
   claimSortFields,
@@ -133,7 +133,7 @@ export function prefetchClaims(
 ): void {
   const { query } = readListParams(search, claimsList);
   void queryClient.prefetchQuery(claimsQueryOptions(partnerSlug, query));
-  void queryClient.prefetchQuery(claimFacetsQueryOptions(partnerSlug));
+  void queryClient.prefetchQuery(claimFacetsQueryOptions(partnerSlug, facetQueryOf(query)));
 }
 
 /**
@@ -149,7 +149,8 @@ export function ClaimsRoute() {
   const manages = canManage(usePartnerRole(partnerSlug));
   const list = useListState(claimsList);
   const claims = useClaims(partnerSlug, list.query);
-  const facets = useClaimFacets(partnerSlug);
+  // The tabs and type counts under the list's other filters (docs/api.md, claims facets).
+  const facets = useClaimFacets(partnerSlug, facetQueryOf(list.query));
 
   const fileFor = params.get('fileFor') ?? undefined;
   const formOpen = manages && (params.has('new') || fileFor !== undefined);

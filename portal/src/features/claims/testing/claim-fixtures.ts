@@ -23,6 +23,14 @@ export const draftClaim: Claim = {
   partiallyApproved: false,
   item: tentItem,
   movementId: '20000000-0000-4000-8000-000000000003',
+  movement: {
+    id: '20000000-0000-4000-8000-000000000003',
+    kind: 'damage',
+    quantity: -2,
+    reference: 'ASN-1042',
+    occurredAt: `${recentDay}T08:00:00.000Z`,
+    day: recentDay,
+  },
   quantity: 2,
   unitValue: eur(12_900),
   amountClaimed: eur(25_800),
@@ -74,6 +82,8 @@ export const events: ClaimEvent[] = [
     toStatus: 'draft',
     body: null,
     at: '2026-02-28T08:00:00.000Z',
+    amountApproved: null,
+    payoutReference: null,
   },
   {
     id: 'e2',
@@ -83,6 +93,8 @@ export const events: ClaimEvent[] = [
     toStatus: 'submitted',
     body: null,
     at: '2026-02-28T09:00:00.000Z',
+    amountApproved: null,
+    payoutReference: null,
   },
   {
     id: 'e3',
@@ -92,6 +104,8 @@ export const events: ClaimEvent[] = [
     toStatus: null,
     body: 'Looking into it.',
     at: '2026-02-28T10:00:00.000Z',
+    amountApproved: null,
+    payoutReference: null,
   },
 ];
 

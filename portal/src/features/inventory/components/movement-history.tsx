@@ -1,7 +1,7 @@
 import { Badge, Inline, Link, StatusPill, type DataTableColumn } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
-import { formatCount, formatMoment, formatSignedCount } from '@/lib/format';
+import { formatCalendarDate, formatCount, formatMoment, formatSignedCount } from '@/lib/format';
 import { useListState } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { PartnerDateTime, usePartnerTimeZone } from '@/lib/partner-time';
@@ -17,8 +17,9 @@ import { claimableKinds, movementKinds } from './labels';
 
 /**
  * The claim column: the claim filed from the movement, or, on a loss or damage not claimed yet,
- * the entry point to file one (managers and admins: docs/product.md §2). The claims screen reads
- * `?fileFor=<movementId>&item=<itemId>` and opens its form pre-filled from the movement.
+ * the entry point to file one (managers and admins: docs/product.md §2) while its filing window is
+ * open, and when it closed after (docs/product.md §4, "Claims you can trust"). The claims screen
+ * reads `?fileFor=<movementId>&item=<itemId>` and opens its form pre-filled from the movement.
  */
 function ClaimCell({
   movement,
@@ -41,6 +42,11 @@ function ClaimCell({
     );
   }
   if (!claimableKinds.has(movement.kind)) return '—';
+  if (!movement.claimWindowOpen) {
+    return movement.claimDeadline === null
+      ? 'Not claimed'
+      : `Filing window closed on ${formatCalendarDate(movement.claimDeadline)}`;
+  }
   if (!canFileClaims) return 'Not claimed';
   const units = Math.abs(movement.quantity);
   const what = `${movementKinds[movement.kind].label.toLowerCase()} of ${formatCount(units)} ${units === 1 ? 'unit' : 'units'}`;

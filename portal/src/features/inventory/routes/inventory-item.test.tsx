@@ -244,6 +244,18 @@ describe('inventory item', () => {
     expect(screen.getAllByRole('link', { name: /^File a claim/ })).toHaveLength(1);
   });
 
+  it('offers "File a claim" only while the movement’s filing window is open, and says when it closed', async () => {
+    const closedLoss = { ...loss, claimDeadline: '2026-07-03', claimWindowOpen: false };
+    itemApi(managerSession, {
+      [`GET ${ITEM}/movements`]: () =>
+        Response.json(listPage([closedLoss, claimedDamage, receipt])),
+    });
+    renderRoute(itemPath);
+
+    expect(await screen.findByText('Filing window closed on Jul 3, 2026')).toBeVisible();
+    expect(screen.queryByRole('link', { name: /^File a claim/ })).not.toBeInTheDocument();
+  });
+
   it("shows the product's not-found screen for an item the partner does not have", async () => {
     itemApi(viewerSession, { [`GET ${ITEM}`]: () => problem(404, 'not_found') });
     renderRoute(itemPath);

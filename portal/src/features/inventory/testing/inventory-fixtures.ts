@@ -70,6 +70,10 @@ const movement = (
   occurredAt: '2026-03-01T08:00:00.000Z',
   recordedAt: '2026-03-01T08:05:00.000Z',
   claim: null,
+  day: (extra.occurredAt ?? '2026-03-01T08:00:00.000Z').slice(0, 10),
+  // A claimable kind's window is open unless a test closes it.
+  claimDeadline: kind === 'loss' || kind === 'damage' || kind === 'receipt' ? '2099-04-30' : null,
+  claimWindowOpen: kind === 'loss' || kind === 'damage' || kind === 'receipt',
   ...extra,
 });
 
@@ -94,6 +98,14 @@ export const damageClaim: ItemClaim = {
   partiallyApproved: false,
   item: { id: tent.id, sku: tent.sku, name: tent.name },
   movementId: '20000000-0000-4000-8000-000000000003',
+  movement: {
+    id: '20000000-0000-4000-8000-000000000003',
+    kind: 'damage',
+    quantity: -2,
+    reference: null,
+    occurredAt: '2026-02-27T08:00:00.000Z',
+    day: '2026-02-27',
+  },
   quantity: 2,
   unitValue: eur(12_900),
   amountClaimed: eur(25_800),

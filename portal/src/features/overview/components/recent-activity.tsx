@@ -12,26 +12,6 @@ export interface RecentActivityProps {
   entries: readonly ActivityEntry[];
 }
 
-type ClaimStatus = NonNullable<ActivityEntry['claim']>['status'];
-
-/**
- * The status an event moved its claim to, never the claim's status now: a row "created CLM-000263"
- * reads Draft even if the claim was rejected since. The BFF sends it as the entry's `status` (null
- * for a comment, evidence or a movement, which move nothing); until a BFF without it is gone, a
- * creation is a draft and anything else shows no status (one place to drop once the field is in
- * the generated types).
- */
-export function statusMovedTo(entry: ActivityEntry): ClaimStatus | null {
-  const sent = (entry as { status?: ClaimStatus | null }).status;
-  if (sent !== undefined) return sent;
-  return entry.kind === 'claim_created' ? 'draft' : null;
-}
-
-function MovedTo({ entry }: { entry: ActivityEntry }) {
-  const status = entry.claim === null ? null : statusMovedTo(entry);
-  return status === null ? null : <StatusPill status={status} />;
-}
-
 /** The latest events of the partner's claims and stock, newest first, each linking to its claim or item. */
 export function RecentActivity({ partnerSlug, entries }: RecentActivityProps) {
   if (entries.length === 0) {
@@ -65,7 +45,8 @@ export function RecentActivity({ partnerSlug, entries }: RecentActivityProps) {
                 ) : null}
               </span>
             </div>
-            <MovedTo entry={entry} />
+            {/* The status this event moved the claim to, not the claim's status now. */}
+            {entry.status !== null ? <StatusPill status={entry.status} /> : null}
           </li>
         ))}
       </ol>

@@ -118,6 +118,33 @@ describe('overview', () => {
     expect(new URL(request?.url ?? '').searchParams.get('cursor')).toBe('page-2');
   });
 
+  it('shows on each activity the status its event moved the claim to, not the claim’s status now', async () => {
+    const [first, ...rest] = overview.recentActivity;
+    overviewApi(viewerSession, {
+      [`GET ${OVERVIEW}`]: () =>
+        Response.json({
+          ...overview,
+          recentActivity: [
+            {
+              ...first,
+              kind: 'claim_created',
+              summary: 'Maria Manager created CLM-000007.',
+              status: 'draft',
+              claim: { ...first?.claim, status: 'rejected' },
+            },
+            ...rest,
+          ],
+        }),
+    });
+    renderRoute('/acme-outdoor/overview');
+
+    const activity = await screen.findByRole('list', { name: 'Recent activity' });
+    const [created, movement] = within(activity).getAllByRole('listitem');
+    expect(created).toHaveTextContent('Draft');
+    expect(created).not.toHaveTextContent('Rejected');
+    expect(movement).not.toHaveTextContent(/Draft|Rejected/);
+  });
+
   it('lists the recent activity with links to its claims and items', async () => {
     overviewApi(viewerSession);
     renderRoute('/acme-outdoor/overview');

@@ -127,6 +127,7 @@ export const overview: Overview = {
       kind: 'claim_transition',
       at: '2026-11-25T09:30:00.000Z',
       summary: 'Claim CLM-000007: information requested.',
+      status: 'info_requested',
       claim: { id: infoRequested.claim?.id ?? '', number: 'CLM-000007', status: 'info_requested' },
       item: null,
     },
@@ -134,6 +135,7 @@ export const overview: Overview = {
       kind: 'movement',
       at: '2026-11-24T15:00:00.000Z',
       summary: 'Damage of 2 units of ACM-BOT-00006.',
+      status: null,
       claim: null,
       item: {
         id: '10000000-0000-4000-8000-000000000006',
