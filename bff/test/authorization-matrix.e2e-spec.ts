@@ -607,9 +607,7 @@ describe('the authorization matrix', () => {
       await createUser(dataSource, email, cheapHash, [{ slug: OWN, role }], { isStaff: true });
       const user = await api.app.get(UsersRepository).findByEmail(email);
       if (user === undefined) throw new Error(email);
-      memberStaff[role] = api.app
-        .get(AccessTokens)
-        .sign(user.id, randomUUID(), user.credentialGeneration, new Date());
+      memberStaff[role] = await accessTokenOf(api, user);
     }
     const actions = [
       { action: 'start_review', from: 'submitted' },
