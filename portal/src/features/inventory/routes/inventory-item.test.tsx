@@ -58,6 +58,18 @@ describe('inventory item', () => {
     );
   });
 
+  it('shows reservations beyond the stock as a negative available, said, and out of stock', async () => {
+    itemApi(viewerSession, {
+      [`GET ${ITEM}`]: () =>
+        Response.json({ ...tent, onHand: 2, reserved: 6, available: -4, stockState: 'out' }),
+    });
+    renderRoute(itemPath);
+
+    await screen.findByRole('heading', { level: 1, name: 'Trailhead 2-person tent' });
+    expect(figure('Available')).toHaveTextContent('−4 (over-reserved)');
+    expect(screen.getByText('Out of stock')).toBeVisible();
+  });
+
   it('lists the movements with signed quantities, references and notes', async () => {
     itemApi(viewerSession);
     renderRoute(itemPath);

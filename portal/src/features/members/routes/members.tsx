@@ -66,7 +66,13 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
     sortable: true,
     rowHeader: true,
   },
-  { id: 'email', header: 'Email', cell: (member) => member.email, sortable: true },
+  {
+    id: 'email',
+    header: 'Email',
+    cell: (member) => member.email,
+    sortable: true,
+    fullWidthWhenStacked: true,
+  },
   {
     id: 'role',
     header: 'Role',
@@ -96,6 +102,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
   {
     id: 'memberSince',
     header: 'Member since',
+    priority: 'secondary',
     cell: (member) => (
       <span className={styles.nowrap}>
         <DateTime value={member.memberSince} format="date" />
@@ -109,6 +116,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
           id: 'actions',
           header: 'Actions',
           align: 'end' as const,
+          fullWidthWhenStacked: true,
           cell: (member: Member) => (
             <Button
               variant="secondary"
