@@ -182,7 +182,7 @@ describe('analytics', () => {
       'aria-busy',
       'true',
     );
-    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toBeVisible();
+    expect(within(top).getByRole('link', { name: 'Download CSV of the top items' })).toBeVisible();
 
     items.send(Response.json(topItems));
     expect(await within(top).findByRole('row', { name: /ACM-TNT-00001/ })).toBeVisible();
@@ -231,7 +231,7 @@ describe('analytics', () => {
     );
     const top = card('Top items by amount claimed');
     await within(top).findByRole('row', { name: /ACM-TNT-00001/ });
-    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toHaveAttribute(
+    expect(within(top).getByRole('link', { name: 'Download CSV of the top items' })).toHaveAttribute(
       'href',
       `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&series=top_items`,
     );
