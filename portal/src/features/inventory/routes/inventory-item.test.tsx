@@ -261,6 +261,17 @@ describe('inventory item', () => {
     renderRoute(itemPath);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // Inside the partner's shell, not the bare site 404: its sections and the way back.
+    const sections = screen.getByRole('navigation', { name: 'Partner sections' });
+    expect(within(sections).getByRole('link', { name: 'Inventory' })).toBeVisible();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    expect(screen.getByRole('link', { name: 'Go to the overview' })).toHaveAttribute(
+      'href',
+      '/acme-outdoor/overview',
+    );
+    await waitFor(() =>
+      expect(document.title).toBe('Page not found · acme-outdoor · Partner Portal'),
+    );
   });
 
   it('shows the not-found screen for an id that cannot be one (400)', async () => {
