@@ -155,7 +155,7 @@ describe('partner screens', () => {
     expect(screen.getByRole('link', { name: /skip to/i })).toHaveAttribute('href', '#main-content');
     // One partner: its name, no switcher. The user menu names the person.
     expect(screen.getByText('Acme Outdoor Co.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account: Vera Viewer (VV)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account: Vera Viewer, VV' })).toBeInTheDocument();
   });
 
   it('links every section of the partner', async () => {

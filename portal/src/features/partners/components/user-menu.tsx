@@ -38,7 +38,7 @@ export function UserMenu({ user, membersHref }: UserMenuProps) {
           loading={signOut.isPending}
           // The name holds what the button shows, the name or (on a phone) the initials, so that a
           // person who speaks what they see ("click MM") reaches it (WCAG 2.5.3).
-          aria-label={`Account: ${user.name} (${initials})`}
+          aria-label={`Account: ${user.name}, ${initials}`}
         >
           <span className={styles.triggerName}>{user.name}</span>
           <span className={styles.triggerInitials} aria-hidden="true">
