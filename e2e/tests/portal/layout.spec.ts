@@ -48,3 +48,31 @@ test.describe('at 1280 px wide', () => {
     await expect(newClaim).toBeFocused();
   });
 });
+
+for (const width of [1280, 375]) {
+  test(`every chart's table view shows all its columns at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInThroughApi(page, 'manager@acme.example');
+    // Months over nearly two years: the widest tables (four series, amounts in thousands).
+    await page.goto('/acme-outdoor/analytics?from=2025-01-01&to=2026-11-25&granularity=month');
+    const toggles = page.getByRole('button', { name: 'Table view' });
+    await expect(toggles.first()).toBeVisible(patiently);
+    for (const toggle of await toggles.all()) await toggle.click();
+    const tables = page.locator('[role="region"]:has(> table)');
+    // Each chart's table, and the top items' list.
+    await expect(tables).toHaveCount((await toggles.count()) + 1);
+    const clipped = await tables.evaluateAll((regions) =>
+      regions
+        .filter((region) => region.scrollWidth > region.clientWidth)
+        .map(
+          (region) =>
+            `${region.textContent?.slice(0, 40)}: ${region.scrollWidth} > ${region.clientWidth}`,
+        ),
+    );
+    expect(clipped).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`tables-${width}.png`), fullPage: true });
+  });
+}
