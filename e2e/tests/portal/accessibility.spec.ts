@@ -41,7 +41,8 @@ async function firstDetailPaths(page: Page) {
   expect(items.status()).toBe(200);
   const claim = ((await claims.json()) as { items: Array<{ id: string }> }).items[0];
   const item = ((await items.json()) as { items: Array<{ id: string }> }).items[0];
-  return { claim: `${PARTNER}/claims/${claim.id}`, item: `${PARTNER}/inventory/${item.id}` };
+  expect(claim && item, 'the demo data has claims and items').toBeTruthy();
+  return { claim: `${PARTNER}/claims/${claim!.id}`, item: `${PARTNER}/inventory/${item!.id}` };
 }
 
 /** Waits until the screen shows its data: the heading, no skeleton or busy list, no pending chart. */

@@ -99,10 +99,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             Component: PartnerLayout,
             ErrorBoundary: function PartnerErrorBoundary() {
               const error = useRouteError();
+              const partnerSlug = useParams().partnerSlug ?? '';
               if (isPartnerNotFound(error)) return <PartnerNotFoundScreen />;
               // A screen's own 404 (an unknown claim or item) of a partner the person sees: inside
               // the partner's shell. (A path that cannot be a partner's has no partner to show.)
-              const partnerSlug = useParams().partnerSlug ?? '';
               const partnerShown =
                 queryClient.getQueryData(partnerQueryOptions(partnerSlug).queryKey) !== undefined;
               if (isRouteErrorResponse(error) && error.status === 404 && partnerShown) {
