@@ -14,6 +14,7 @@ import { cx } from '../../internal/cx';
 import { useCssVariables } from '../../internal/useCssVariables';
 import { ChartLegend } from './ChartLegend';
 import type { ChartSeries } from './chartTheme';
+import { PlotWidthContext } from './plotWidth';
 import styles from './ChartFrame.module.css';
 
 interface ChartFrameProps<P extends object> extends Omit<
@@ -97,7 +98,12 @@ export function ChartFrame<P extends object>({
 }: ChartFrameProps<P>) {
   const [nearRef, near] = useNearViewport<HTMLDivElement>();
   const composedRef = useComposedRefs(ref, nearRef);
-  const plotRef = useCssVariables<HTMLDivElement>({ '--chart-height': `${height}px` });
+  const plotBox = useRef<HTMLDivElement>(null);
+  const plotRef = useComposedRefs(
+    plotBox,
+    useCssVariables<HTMLDivElement>({ '--chart-height': `${height}px` }),
+  );
+  const [plotWidth, setPlotWidth] = useState<number | undefined>(undefined);
   // Loaded, then drawn as a transition: a render React does in slices (a lazy component would be
   // revealed, after its module arrives, in one task).
   const [Plot, setPlot] = useState<ComponentType<P> | null>(null);
@@ -111,7 +117,12 @@ export function ChartFrame<P extends object>({
     turnDone.current = turn.done;
     Promise.all([loadPlot(), turn.ready]).then(
       ([{ default: Loaded }]) => {
-        if (current) startTransition(() => setPlot(() => Loaded));
+        if (!current) return;
+        const width = plotBox.current?.clientWidth;
+        startTransition(() => {
+          if (width) setPlotWidth(width);
+          setPlot(() => Loaded);
+        });
       },
       (error: unknown) => {
         turn.done();
@@ -143,7 +154,11 @@ export function ChartFrame<P extends object>({
       {...rest}
     >
       <div ref={plotRef} className={styles.plot}>
-        {Plot === null ? null : <Plot {...plotProps} />}
+        {Plot === null ? null : (
+          <PlotWidthContext value={plotWidth}>
+            <Plot {...plotProps} />
+          </PlotWidthContext>
+        )}
       </div>
       <ChartLegend series={series} />
     </div>
