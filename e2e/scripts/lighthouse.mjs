@@ -47,6 +47,8 @@ const chromeFlags = [
 ];
 
 const { values: options } = parseArgs({
+  // pnpm 12 hands the script the `--` of `pnpm … lighthouse -- --runs 3` as an argument of its own.
+  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
   options: {
     runs: { type: 'string', default: '5' },
     pages: { type: 'string', default: allPages.join(',') },

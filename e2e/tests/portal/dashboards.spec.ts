@@ -336,7 +336,7 @@ test.describe('analytics', () => {
     );
     expect(shown).toEqual(top.items.map(({ item }) => `${item.sku} ${item.name}`));
 
-    const csv = card.getByRole('link', { name: 'Download top items as CSV' });
+    const csv = card.getByRole('link', { name: 'Download CSV of the top items' });
     const href = new URL((await csv.getAttribute('href')) ?? '', page.url());
     expect(href.pathname).toBe('/api/partners/acme-outdoor/analytics.csv');
     expect([...href.searchParams.entries()]).toEqual([

@@ -221,7 +221,7 @@ test('an invitation: welcome, then straight onto the partner overview', async ({
   await page.getByRole('button', { name: 'Accept invitation' }).click();
 
   await expect(page).toHaveURL(/\/acme-outdoor\/overview$/);
-  await expect(page.getByRole('button', { name: 'Account: Ivy Invited' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account: Ivy Invited, II' })).toBeVisible();
 
   // The link works once.
   await page.goto(welcome);

@@ -156,7 +156,7 @@ describe('partner screens', () => {
     expect(screen.getByRole('link', { name: /skip to/i })).toHaveAttribute('href', '#main-content');
     // One partner: its name, no switcher. The user menu names the person.
     expect(screen.getByText('Acme Outdoor Co.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account: Vera Viewer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account: Vera Viewer, VV' })).toBeInTheDocument();
   });
 
   it('links every section of the partner', async () => {
@@ -238,20 +238,47 @@ describe('screen loaders', () => {
 describe('not found', () => {
   beforeEach(signedInAsViewer);
 
+  it.each(['/no/such/page', '/acme-outdoor/no-such-section', '/Not_A_Slug/overview'])(
+    '%s shows the 404 screen',
+    async (path) => {
+      renderRoute(path);
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+        'href',
+        '/',
+      );
+      await waitFor(() => expect(document.title).toBe('Page not found · Partner Portal'));
+      expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
+    },
+  );
+
+  // docs/product.md §3: an unknown claim or item of a partner one sees is not the bare site 404.
   it.each([
-    '/no/such/page',
-    '/acme-outdoor/no-such-section',
-    '/Not_A_Slug/overview',
-    '/acme-outdoor/inventory/item-1',
-    '/acme-outdoor/claims/claim-1',
-  ])('%s shows the 404 screen', async (path) => {
+    ['/acme-outdoor/inventory/item-1', 'Inventory'],
+    ['/acme-outdoor/claims/claim-1', 'Claims'],
+  ])('%s shows the not-found screen inside the partner shell', async (path, section) => {
     renderRoute(path);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    await waitFor(() => expect(document.title).toBe('Page not found · Partner Portal'));
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    const sections = screen.getByRole('navigation', { name: 'Partner sections' });
+    expect(within(sections).getByRole('link', { name: section })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('Acme Outdoor Co.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the overview' })).toHaveAttribute(
+      'href',
+      '/acme-outdoor/overview',
+    );
+    await waitFor(() =>
+      expect(document.title).toBe('Page not found · acme-outdoor · Partner Portal'),
+    );
     expect(screen.queryByText(/Application error/)).not.toBeInTheDocument();
   });
 });

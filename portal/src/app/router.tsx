@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
+  isRouteErrorResponse,
   Navigate,
   redirect,
+  useParams,
   useRouteError,
   type LoaderFunctionArgs,
   type RouteObject,
@@ -12,6 +14,7 @@ import { routePatterns } from '@/config/paths';
 import { isPartnerSlug } from '@/features/partners/partner-slug';
 import { createPartnerLoader, isPartnerNotFound } from '@/features/partners/routes/partner-loader';
 import { landingPath, requireSession } from '@/lib/auth';
+import { partnerQueryOptions } from '@/lib/partner';
 
 import { HydrateFallback } from './hydrate-fallback';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -90,13 +93,22 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         // Not lazy: the loader runs (/api/me, then the partner) while the screens' chunks load.
         loader: createPartnerLoader(queryClient),
         lazy: async () => {
-          const { PartnerLayout, PartnerNotFoundScreen } =
+          const { PartnerLayout, PartnerNotFoundScreen, PartnerPageNotFoundScreen } =
             await import('@/features/partners/routes/partner-layout');
           return {
             Component: PartnerLayout,
             ErrorBoundary: function PartnerErrorBoundary() {
               const error = useRouteError();
-              return isPartnerNotFound(error) ? <PartnerNotFoundScreen /> : <RouteErrorBoundary />;
+              const partnerSlug = useParams().partnerSlug ?? '';
+              if (isPartnerNotFound(error)) return <PartnerNotFoundScreen />;
+              // A screen's own 404 (an unknown claim or item) of a partner the person sees: inside
+              // the partner's shell. (A path that cannot be a partner's has no partner to show.)
+              const partnerShown =
+                queryClient.getQueryData(partnerQueryOptions(partnerSlug).queryKey) !== undefined;
+              if (isRouteErrorResponse(error) && error.status === 404 && partnerShown) {
+                return <PartnerPageNotFoundScreen />;
+              }
+              return <RouteErrorBoundary />;
             },
           };
         },

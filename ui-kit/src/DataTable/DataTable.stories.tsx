@@ -125,3 +125,50 @@ export const DarkTheme: Story = {
   args: { selectedIds: ['c1'], onSelectionChange: fn() },
   parameters: { theme: 'dark' },
 };
+
+const phoneColumns: Array<DataTableColumn<ClaimRow>> = [
+  ...columns,
+  {
+    id: 'filed',
+    header: 'Filed',
+    priority: 'secondary',
+    cell: () => '2 May 2026',
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    fullWidthWhenStacked: true,
+    cell: (row) => (
+      <Button size="sm" variant="secondary" aria-label={`Withdraw ${row.number}`}>
+        Withdraw
+      </Button>
+    ),
+  },
+];
+
+/**
+ * A 375 px phone: below 40rem of its own width the table stacks each row as a card, the row header
+ * its title, every other cell labelled with its header (`secondary` cells small and muted, actions
+ * across the card), so nothing hides behind a sideways scroll.
+ */
+export const Phone375: Story = {
+  args: { columns: phoneColumns, rows: claims.slice(0, 4) },
+  parameters: {
+    viewport: {
+      options: {
+        phone375: {
+          name: 'Phone, 375 px',
+          styles: { width: '375px', height: '667px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: 'phone375', isRotated: false } },
+};
+
+/** `layout="table"`: a table read across its columns stays a table, and scrolls when narrow. */
+export const AlwaysATable: Story = {
+  ...Phone375,
+  args: { columns: phoneColumns, rows: claims.slice(0, 4), layout: 'table' },
+};

@@ -42,6 +42,34 @@ describe('DataTable', () => {
     expect(within(table).getByRole('rowheader', { name: 'TENT-2P' })).toBeInTheDocument();
   });
 
+  it('labels each cell with its header for the stacked layout, hidden from assistive technology', () => {
+    render(<DataTable {...base} />);
+    const table = screen.getByRole('table', { name: 'Inventory' });
+    expect(table.closest('[data-layout]')).toHaveAttribute('data-layout', 'auto');
+    const cell = within(table).getAllByRole('cell')[0]!;
+    // The accessible name is the figure alone; the label is drawn only when the rows are cards.
+    expect(cell).toHaveAccessibleName('12');
+    expect(within(cell).getByText('On hand')).toHaveAttribute('aria-hidden', 'true');
+    // The row header is the card's title: no label.
+    expect(within(table).getByRole('rowheader', { name: 'TENT-2P' }).textContent).toBe('TENT-2P');
+  });
+
+  it('marks the stacked cells by priority and width, and keeps a table when asked', () => {
+    const marked: Array<DataTableColumn<Row>> = [
+      columns[0]!,
+      { ...columns[1]!, priority: 'secondary', fullWidthWhenStacked: true },
+    ];
+    const { rerender } = render(<DataTable {...base} columns={marked} />);
+    const cell = within(screen.getByRole('table')).getAllByRole('cell')[0]!;
+    expect(cell).toHaveAttribute('data-priority', 'secondary');
+    expect(cell).toHaveAttribute('data-full-width', 'true');
+    rerender(<DataTable {...base} columns={marked} layout="table" />);
+    expect(screen.getByRole('table').closest('[data-layout]')).toHaveAttribute(
+      'data-layout',
+      'table',
+    );
+  });
+
   it('requests sorts from the headers and reflects the current sort', async () => {
     const onSortChange = jest.fn();
     const { rerender } = render(<DataTable {...base} onSortChange={onSortChange} />);

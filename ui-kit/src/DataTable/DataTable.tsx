@@ -30,6 +30,14 @@ export interface DataTableColumn<Row> {
   width?: string;
   /** Renders the cell as the row's header (`<th scope="row">`): the column that names the row. */
   rowHeader?: boolean;
+  /**
+   * How the cell shows when the rows are stacked as cards (a narrow table, see `layout`): `primary`
+   * (the default) for the row's key figures, state and actions, in full size; `secondary` for the
+   * rest, small and muted. Every cell stays in the card, with its header as its label.
+   */
+  priority?: 'primary' | 'secondary';
+  /** When the rows are stacked as cards, the cell takes the card's whole width (actions, long text). */
+  fullWidthWhenStacked?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -75,6 +83,12 @@ export interface DataTableProps<Row> extends Omit<ComponentPropsWithRef<'div'>, 
   maxHeight?: string;
   /** Row height. */
   density?: 'comfortable' | 'compact';
+  /**
+   * `auto` (the default): a table, and below 40rem of its own width (a phone) each row a card of
+   * labelled cells, so that no figure or action hides behind a sideways scroll. `table`: always a
+   * table, for data read across columns.
+   */
+  layout?: 'auto' | 'table';
   /** Content under the table, e.g. Pagination. */
   footer?: ReactNode;
   /** Accessible name of the progress bar shown while rows are refreshed. */
@@ -109,6 +123,7 @@ export function DataTable<Row>({
   stickyHeader = false,
   maxHeight,
   density = 'comfortable',
+  layout = 'auto',
   footer,
   refreshingLabel = 'Updating the list',
   selectAllLabel = 'Select all rows on this page',
@@ -166,6 +181,7 @@ export function DataTable<Row>({
       className={cx(styles.root, className)}
       data-sticky={stickyHeader}
       data-density={density}
+      data-layout={layout}
       ref={rootRef}
       {...rest}
     >
@@ -288,7 +304,16 @@ export function DataTable<Row>({
                         scope={column.rowHeader ? 'row' : undefined}
                         className={cx(styles.td, column.rowHeader && styles.rowHeader)}
                         data-align={column.align ?? 'start'}
+                        data-priority={column.priority ?? 'primary'}
+                        data-full-width={column.fullWidthWhenStacked || undefined}
                       >
+                        {/* The header as the cell's label on a card; assistive technology reads
+                            the column header itself. */}
+                        {column.rowHeader ? null : (
+                          <span className={styles.cellLabel} aria-hidden="true">
+                            {column.header}
+                          </span>
+                        )}
                         {column.cell(row)}
                       </Cell>
                     );

@@ -53,8 +53,14 @@ export function Dialog({
   closeLabel = 'Close',
   hideCloseButton = false,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...rest
 }: DialogProps) {
+  // Without a trigger (a dialog opened by state, e.g. from the URL), Radix returns focus to no
+  // element on close, and it lands on the page's body: keep the element that had it when the dialog
+  // opened (the button that opened it), and return it there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -67,6 +73,17 @@ export function Dialog({
           data-size={size}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...rest}
+          onOpenAutoFocus={(event) => {
+            const focused = document.activeElement;
+            opener.current = focused instanceof HTMLElement ? focused : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (trigger || event.defaultPrevented || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
         >
           <div className={styles.header}>
             <div className={styles.headings}>

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '../Button';
 import { itRendersEveryStoryAccessibly } from '../test-utils/stories';
@@ -22,5 +23,31 @@ describe('Drawer', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
+  });
+
+  it('returns focus on Escape to the button that opened it, without a trigger (opened by state)', async () => {
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>New claim</Button>
+          {/* As the portal's claims screen does: the drawer is there only while open. */}
+          {open ? (
+            <Drawer title="New claim" open onOpenChange={setOpen}>
+              <input aria-label="SKU" />
+            </Drawer>
+          ) : null}
+        </>
+      );
+    }
+    render(<Screen />);
+    const opener = screen.getByRole('button', { name: 'New claim' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'New claim' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

@@ -54,3 +54,23 @@ export const Chart: Story = {};
 export const TableView: Story = { args: { defaultView: 'table' } };
 
 export const DarkTheme: Story = { parameters: { theme: 'dark' } };
+
+/**
+ * The table view on a 375 px phone: below 24rem of its own width each row is a card of values
+ * labelled with their series, so no column is clipped or hidden behind a sideways scroll.
+ */
+export const TableViewPhone375: Story = {
+  args: { defaultView: 'table' },
+  parameters: {
+    viewport: {
+      options: {
+        phone375: {
+          name: 'Phone, 375 px',
+          styles: { width: '375px', height: '667px' },
+          type: 'mobile',
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: 'phone375', isRotated: false } },
+};

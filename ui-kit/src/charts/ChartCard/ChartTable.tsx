@@ -34,7 +34,8 @@ export interface ChartTableProps {
 /**
  * The numbers of a chart as a table: a row per datum (its x value the row header), a column per
  * series. The accessible counterpart of every chart, which is an image to assistive technology.
- * A plain table scrolling in its own box on narrow screens: no sorting, selection or paging.
+ * A plain table: no sorting, selection or paging. Its headers wrap, so its columns fit a card; below
+ * 24rem of its own width (a phone) each row is a card of labelled values, so no column is clipped.
  */
 export function ChartTable({
   caption,
@@ -50,48 +51,57 @@ export function ChartTable({
 }: ChartTableProps) {
   const captionId = useId();
   return (
-    <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={hideCaption ? undefined : styles.caption}>
-          {hideCaption ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.th}>
-              {xHeader}
-            </th>
-            {series.map((item) => (
-              <th key={item.key} scope="col" className={styles.th} data-align="end">
-                {item.label}
+    <div className={styles.root}>
+      <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table}>
+          <caption id={captionId} className={hideCaption ? undefined : styles.caption}>
+            {hideCaption ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.th}>
+                {xHeader}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum, index) => {
-            const x = datum[xKey];
-            return (
-              <tr key={String(x ?? index)}>
-                <th scope="row" className={styles.td}>
-                  {x === null || x === undefined
-                    ? missingText
-                    : renderX
-                      ? renderX(x, datum)
-                      : formatX(x)}
+              {series.map((item) => (
+                <th key={item.key} scope="col" className={styles.th} data-align="end">
+                  {item.label}
                 </th>
-                {series.map((item) => {
-                  const value = datum[item.key];
-                  return (
-                    <td key={item.key} className={styles.td} data-align="end">
-                      {typeof value === 'number' ? formatY(value, item) : missingText}
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((datum, index) => {
+              const x = datum[xKey];
+              return (
+                <tr key={String(x ?? index)}>
+                  <th scope="row" className={styles.td}>
+                    {x === null || x === undefined
+                      ? missingText
+                      : renderX
+                        ? renderX(x, datum)
+                        : formatX(x)}
+                  </th>
+                  {series.map((item) => {
+                    const value = datum[item.key];
+                    return (
+                      <td
+                        key={item.key}
+                        className={styles.td}
+                        data-align="end"
+                        // The series names the value on a card (drawn by CSS, hidden from assistive
+                        // technology, which reads the column header itself).
+                        data-label={item.label}
+                      >
+                        {typeof value === 'number' ? formatY(value, item) : missingText}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

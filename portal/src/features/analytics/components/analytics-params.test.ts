@@ -1,7 +1,9 @@
 import {
   analyticsPresets,
+  daysIn,
   isCalendarDate,
   readAnalyticsParams,
+  readAnalyticsView,
   twoYearsBefore,
 } from './analytics-params';
 
@@ -20,9 +22,41 @@ describe('readAnalyticsParams', () => {
     });
   });
 
-  it('allows two years to the calendar date, not a day more', () => {
+  it('allows two years to the calendar date, and cuts a longer period to them, saying so', () => {
     expect(read('from=2024-11-25&to=2026-11-25').from).toBe('2024-11-25');
-    expect(read('from=2024-11-24&to=2026-11-25').from).toBe('2026-08-28');
+    const view = (search: string) => readAnalyticsView(new URLSearchParams(search), '2026-11-25');
+    expect(view('from=2024-11-25&to=2026-11-25').adjusted).toEqual([]);
+    expect(view('from=2024-11-24&to=2026-11-25')).toEqual({
+      params: { from: '2024-11-25', to: '2026-11-25', granularity: 'week' },
+      adjusted: ['clamped'],
+    });
+    expect(view('from=2019-01-01&to=2025-06-30&granularity=month')).toEqual({
+      params: { from: '2023-06-30', to: '2025-06-30', granularity: 'month' },
+      adjusted: ['clamped'],
+    });
+  });
+
+  it('shows "day" over more than 12 months by week, saying so', () => {
+    const view = (search: string) => readAnalyticsView(new URLSearchParams(search), '2026-11-25');
+    expect(view('from=2025-11-26&to=2026-11-25&granularity=day')).toEqual({
+      params: { from: '2025-11-26', to: '2026-11-25', granularity: 'day' },
+      adjusted: [],
+    });
+    expect(view('from=2025-01-01&to=2026-11-25&granularity=day')).toEqual({
+      params: { from: '2025-01-01', to: '2026-11-25', granularity: 'week' },
+      adjusted: ['by-week'],
+    });
+    expect(view('from=2022-01-01&to=2026-11-25&granularity=day').adjusted).toEqual([
+      'clamped',
+      'by-week',
+    ]);
+  });
+
+  it('says when the period of the URL is not valid, not when there is none', () => {
+    const view = (search: string) => readAnalyticsView(new URLSearchParams(search), '2026-11-25');
+    expect(view('').adjusted).toEqual([]);
+    expect(view('granularity=month').adjusted).toEqual([]);
+    expect(view('from=2026-03-02&to=2026-03-01').adjusted).toEqual(['invalid']);
   });
 
   it.each([
@@ -44,6 +78,12 @@ describe('helpers', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate(null)).toBe(false);
+  });
+
+  it('counts the days of a period, both ends included', () => {
+    expect(daysIn('2026-11-25', '2026-11-25')).toBe(1);
+    expect(daysIn('2025-11-26', '2026-11-25')).toBe(365);
+    expect(daysIn('2024-11-25', '2026-11-25')).toBe(731);
   });
 
   it('goes back two calendar years', () => {

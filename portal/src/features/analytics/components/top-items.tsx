@@ -77,7 +77,7 @@ export function TopItems({ partnerSlug, params, topItems, currency }: TopItemsPr
         <Link
           href={topItemsCsvUrl(partnerSlug, shown)}
           download
-          aria-label="Download top items as CSV"
+          aria-label="Download CSV of the top items"
         >
           Download CSV
         </Link>

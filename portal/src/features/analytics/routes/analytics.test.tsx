@@ -115,6 +115,36 @@ describe('analytics', () => {
     ]);
   });
 
+  it('cuts a period of more than two years in the URL to two years, and says so', async () => {
+    const api = analyticsApi();
+    renderRoute('/acme-outdoor/analytics?from=2020-01-01&to=2026-06-30&granularity=month');
+
+    await chartsShown();
+    expect(lastQuery(api).get('from')).toBe('2024-06-30');
+    expect(lastQuery(api).get('to')).toBe('2026-06-30');
+    expect(screen.getByText(/more than two years, the longest period shown/)).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Month' })).toBeChecked();
+  });
+
+  it('shows "day" over more than 12 months by week, says why, and offers "day" again within 12 months', async () => {
+    const api = analyticsApi();
+    const user = userEvent.setup();
+    renderRoute('/acme-outdoor/analytics?from=2025-01-01&to=2026-11-25&granularity=day');
+
+    await chartsShown();
+    expect(lastQuery(api).get('granularity')).toBe('week');
+    expect(screen.getByText(/Shown by week: by day, a period longer than 12 months/)).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Week' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Day/ })).toBeDisabled();
+    expect(screen.getByText('Up to 12 months')).toBeVisible();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Preset' }), 'Last 30 days');
+    await waitFor(() => expect(lastQuery(api).get('from')).toBe('2026-10-27'));
+    expect(lastQuery(api).get('granularity')).toBe('day');
+    expect(screen.getByRole('radio', { name: 'Day' })).toBeEnabled();
+    expect(screen.queryByText(/Shown by week/)).not.toBeInTheDocument();
+  });
+
   it('shows each chart as a table of the same numbers', async () => {
     analyticsApi();
     renderRoute('/acme-outdoor/analytics?from=2026-11-09&to=2026-11-25&granularity=week');
@@ -182,7 +212,7 @@ describe('analytics', () => {
       'aria-busy',
       'true',
     );
-    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toBeVisible();
+    expect(within(top).getByRole('link', { name: 'Download CSV of the top items' })).toBeVisible();
 
     items.send(Response.json(topItems));
     expect(await within(top).findByRole('row', { name: /ACM-TNT-00001/ })).toBeVisible();
@@ -231,10 +261,9 @@ describe('analytics', () => {
     );
     const top = card('Top items by amount claimed');
     await within(top).findByRole('row', { name: /ACM-TNT-00001/ });
-    expect(within(top).getByRole('link', { name: 'Download top items as CSV' })).toHaveAttribute(
-      'href',
-      `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&series=top_items`,
-    );
+    expect(
+      within(top).getByRole('link', { name: 'Download CSV of the top items' }),
+    ).toHaveAttribute('href', `${ANALYTICS}.csv?from=2026-11-09&to=2026-11-25&series=top_items`);
   });
 
   it('says when nothing happened in the period', async () => {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   DateRangePicker,
   EmptyState,
   ErrorState,
@@ -20,16 +21,32 @@ import { useTopItems } from '../api/get-top-items';
 import { AnalyticsChart } from '../components/analytics-chart';
 import {
   analyticsPresets,
+  daysIn,
   granularities,
   MAX_DAYS,
-  readAnalyticsParams,
+  MAX_DAYS_BY_DAY,
+  readAnalyticsView,
+  type AnalyticsView,
 } from '../components/analytics-params';
 import { chartDefinitions } from '../components/chart-definitions';
+import { formatBucket } from '../components/formats';
 import { TopItems } from '../components/top-items';
 
 import styles from '../components/analytics.module.css';
 
 const granularityLabels = { day: 'Day', week: 'Week', month: 'Month' } as const;
+
+/** What the screen says when it shows something other than the URL asked for. */
+function adjustmentText(adjustment: AnalyticsView['adjusted'][number], to: string): string {
+  switch (adjustment) {
+    case 'clamped':
+      return `The address asks for more than two years, the longest period shown: these are the two years to ${formatBucket(to, 'day', 'full')}.`;
+    case 'invalid':
+      return 'The period in the address is not a valid one: these are the last 90 days.';
+    case 'by-week':
+      return 'Shown by week: by day, a period longer than 12 months has more points than a chart can tell apart.';
+  }
+}
 
 /**
  * Nothing happened in the period: every point zero or empty. No claim was filed in it then, so no
@@ -53,7 +70,8 @@ export function AnalyticsRoute() {
   const timeZone = usePartner(partnerSlug).data?.timeZone;
   const today = toCalendarDate(new Date(), timeZone);
   const [search, setSearch] = useSearchParams();
-  const params = readAnalyticsParams(search, today);
+  const { params, adjusted } = readAnalyticsView(search, today);
+  const dayOffered = daysIn(params.from, params.to) <= MAX_DAYS_BY_DAY;
   const analytics = useAnalytics(partnerSlug, params);
   const topItems = useTopItems(partnerSlug, { from: params.from, to: params.to });
   const data = analytics.data;
@@ -137,7 +155,16 @@ export function AnalyticsRoute() {
         <RadioGroup
           label="Granularity"
           orientation="horizontal"
-          options={granularities.map((value) => ({ value, label: granularityLabels[value] }))}
+          options={granularities.map((value) =>
+            value === 'day' && !dayOffered
+              ? {
+                  value,
+                  label: granularityLabels[value],
+                  disabled: true,
+                  description: 'Up to 12 months',
+                }
+              : { value, label: granularityLabels[value] },
+          )}
           value={params.granularity}
           onValueChange={(value) => {
             const granularity = granularities.find((candidate) => candidate === value);
@@ -145,6 +172,11 @@ export function AnalyticsRoute() {
           }}
         />
       </div>
+      {adjusted.length > 0 ? (
+        <Alert tone="warning" title="Not quite the period asked for">
+          {adjusted.map((adjustment) => adjustmentText(adjustment, params.to)).join(' ')}
+        </Alert>
+      ) : null}
       {analytics.isPlaceholderData && analytics.isFetching ? (
         <ProgressBar label="Loading the period" hideLabel />
       ) : null}

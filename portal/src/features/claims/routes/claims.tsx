@@ -69,8 +69,14 @@ const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
           <span className={styles.secondary}>{claim.item.sku}</span>
         </>
       ),
+    fullWidthWhenStacked: true,
   },
-  { id: 'type', header: 'Type', cell: (claim) => claimTypeLabels[claim.type] },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (claim) => claimTypeLabels[claim.type],
+    priority: 'secondary',
+  },
   {
     id: 'status',
     header: 'Status',
@@ -95,6 +101,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
   {
     id: 'incidentDate',
     header: 'Incident',
+    priority: 'secondary',
     cell: (claim) => (
       <time dateTime={claim.incidentDate} className={styles.nowrap}>
         {formatCalendarDate(claim.incidentDate)}
@@ -105,6 +112,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
   {
     id: 'createdAt',
     header: 'Filed',
+    priority: 'secondary',
     cell: (claim) => (
       <PartnerDateTime value={claim.createdAt} format="date" className={styles.nowrap} />
     ),

@@ -88,8 +88,13 @@ const columns = (
     ),
     align: 'end',
   },
-  { id: 'reference', header: 'Reference', cell: (movement) => movement.reference ?? '—' },
-  { id: 'note', header: 'Note', cell: (movement) => movement.note ?? '—' },
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (movement) => movement.reference ?? '—',
+    priority: 'secondary',
+  },
+  { id: 'note', header: 'Note', cell: (movement) => movement.note ?? '—', priority: 'secondary' },
   {
     id: 'claim',
     header: 'Claim',
@@ -101,6 +106,7 @@ const columns = (
         canFileClaims={canFileClaims}
       />
     ),
+    fullWidthWhenStacked: true,
   },
 ];
 

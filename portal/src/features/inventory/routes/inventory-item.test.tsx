@@ -58,6 +58,18 @@ describe('inventory item', () => {
     );
   });
 
+  it('shows reservations beyond the stock as a negative available, said, and out of stock', async () => {
+    itemApi(viewerSession, {
+      [`GET ${ITEM}`]: () =>
+        Response.json({ ...tent, onHand: 2, reserved: 6, available: -4, stockState: 'out' }),
+    });
+    renderRoute(itemPath);
+
+    await screen.findByRole('heading', { level: 1, name: 'Trailhead 2-person tent' });
+    expect(figure('Available')).toHaveTextContent('−4 (over-reserved)');
+    expect(screen.getByText('Out of stock')).toBeVisible();
+  });
+
   it('lists the movements with signed quantities, references and notes', async () => {
     itemApi(viewerSession);
     renderRoute(itemPath);
@@ -261,6 +273,17 @@ describe('inventory item', () => {
     renderRoute(itemPath);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // Inside the partner's shell, not the bare site 404: its sections and the way back.
+    const sections = screen.getByRole('navigation', { name: 'Partner sections' });
+    expect(within(sections).getByRole('link', { name: 'Inventory' })).toBeVisible();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    expect(screen.getByRole('link', { name: 'Go to the overview' })).toHaveAttribute(
+      'href',
+      '/acme-outdoor/overview',
+    );
+    await waitFor(() =>
+      expect(document.title).toBe('Page not found · acme-outdoor · Partner Portal'),
+    );
   });
 
   it('shows the not-found screen for an id that cannot be one (400)', async () => {

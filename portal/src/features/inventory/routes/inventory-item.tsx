@@ -20,6 +20,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { PartnerDateTime, TimeZoneNote } from '@/lib/partner-time';
 
 import { useInventoryItem } from '../api/get-inventory-item';
+import { AvailableCount } from '../components/available-count';
 import { itemStatusLabels } from '../components/labels';
 import { MovementHistory } from '../components/movement-history';
 import { ReorderPoint } from '../components/reorder-point';
@@ -84,7 +85,7 @@ export function InventoryItemRoute() {
             items={[
               { term: 'On hand', description: formatCount(item.onHand) },
               { term: 'Reserved', description: formatCount(item.reserved) },
-              { term: 'Available', description: formatCount(item.available) },
+              { term: 'Available', description: <AvailableCount available={item.available} /> },
               { term: 'Inbound', description: formatCount(item.inbound) },
               { term: 'Damaged', description: formatCount(item.damaged) },
               {
@@ -113,7 +114,8 @@ export function InventoryItemRoute() {
         </Card>
       </div>
 
-      <section aria-labelledby="movements-heading" className={styles.section}>
+      {/* Not a named region: the movements' table is one already, named "Movements". */}
+      <section className={styles.section}>
         <h2 id="movements-heading" className={styles.heading}>
           Movements
         </h2>

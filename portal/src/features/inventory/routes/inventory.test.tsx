@@ -47,6 +47,24 @@ describe('inventory list', () => {
     await waitFor(() => expect(document.title).toBe('Inventory · acme-outdoor · Partner Portal'));
   });
 
+  it('shows an over-reserved item as it is: a negative available, said, and out of stock', async () => {
+    const overReserved = {
+      ...stove,
+      onHand: 2,
+      reserved: 6,
+      available: -4,
+      stockState: 'out' as const,
+    };
+    inventoryApi(() => Response.json(listPage([overReserved])));
+    renderRoute('/acme-outdoor/inventory');
+
+    const link = await screen.findByRole('link', { name: stove.sku });
+    const row = link.closest('tr') as HTMLElement;
+    const available = within(row).getAllByRole('cell')[3] as HTMLElement;
+    expect(available).toHaveAccessibleName('−4 (over-reserved)');
+    expect(within(row).getByText('Out of stock')).toBeVisible();
+  });
+
   it('offers the facets with their counts as filters', async () => {
     inventoryApi(() => Response.json(listPage([tent])));
     renderRoute('/acme-outdoor/inventory');

@@ -28,6 +28,7 @@ import {
   type InventorySortField,
 } from '../api/get-inventory';
 import { inventoryCsvUrl } from '../api/inventory-csv';
+import { AvailableCount } from '../components/available-count';
 import { InventoryFilters } from '../components/inventory-filters';
 
 import styles from '../components/cells.module.css';
@@ -57,6 +58,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
       </>
     ),
     sortable: true,
+    fullWidthWhenStacked: true,
   },
   { id: 'stockState', header: 'Stock', cell: (item) => <StatusPill status={item.stockState} /> },
   {
@@ -69,7 +71,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
   {
     id: 'available',
     header: 'Available',
-    cell: (item) => formatCount(item.available),
+    cell: (item) => <AvailableCount available={item.available} />,
     sortable: true,
     align: 'end',
   },
@@ -90,6 +92,7 @@ const columns = (partnerSlug: string): Array<DataTableColumn<InventoryItem>> => 
   {
     id: 'updatedAt',
     header: 'Updated',
+    priority: 'secondary',
     cell: (item) => (
       <PartnerDateTime value={item.updatedAt} format="date" className={styles.nowrap} />
     ),

@@ -46,6 +46,7 @@ export function PendingInvitations({ partnerSlug }: PendingInvitationsProps) {
     {
       id: 'invitedBy',
       header: 'Invited by',
+      priority: 'secondary',
       cell: (invitation) =>
         invitation.invitedBy === null ? (
           <span className={styles.muted}>No longer a member</span>
@@ -56,6 +57,7 @@ export function PendingInvitations({ partnerSlug }: PendingInvitationsProps) {
     {
       id: 'expiresAt',
       header: 'Expires',
+      priority: 'secondary',
       cell: (invitation) => (
         <span className={styles.nowrap}>
           <PartnerDateTime value={invitation.expiresAt} format="datetime" />
@@ -66,6 +68,7 @@ export function PendingInvitations({ partnerSlug }: PendingInvitationsProps) {
       id: 'actions',
       header: 'Actions',
       align: 'end',
+      fullWidthWhenStacked: true,
       cell: (invitation) => (
         <Button
           variant="secondary"

@@ -89,7 +89,7 @@ describe('members', () => {
     const { router } = renderRoute('/acme-outdoor/overview');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer, VV' }));
     await user.click(screen.getByRole('menuitem', { name: 'Members' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme-outdoor/members'));

@@ -60,7 +60,13 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
     sortable: true,
     rowHeader: true,
   },
-  { id: 'email', header: 'Email', cell: (member) => member.email, sortable: true },
+  {
+    id: 'email',
+    header: 'Email',
+    cell: (member) => member.email,
+    sortable: true,
+    fullWidthWhenStacked: true,
+  },
   {
     id: 'role',
     header: 'Role',
@@ -90,6 +96,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
   {
     id: 'memberSince',
     header: 'Member since',
+    priority: 'secondary',
     cell: (member) => (
       <span className={styles.nowrap}>
         <PartnerDateTime value={member.memberSince} format="date" />
@@ -103,6 +110,7 @@ const columns = ({ selfId, admin }: ColumnsOptions): Array<DataTableColumn<Membe
           id: 'actions',
           header: 'Actions',
           align: 'end' as const,
+          fullWidthWhenStacked: true,
           cell: (member: Member) => (
             <Button
               variant="secondary"

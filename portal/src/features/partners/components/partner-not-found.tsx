@@ -22,3 +22,24 @@ export function PartnerNotFound() {
     </>
   );
 }
+
+/**
+ * A claim, an item or a page a partner does not have (its id unknown, another partner's, or not an
+ * id at all): the not-found screen inside the partner's shell, with its sections, so the person is
+ * still where they were and goes on from there.
+ */
+export function PartnerPageNotFound({ partnerSlug }: { partnerSlug: string }) {
+  useDocumentTitle('Page not found', partnerSlug);
+
+  return (
+    <>
+      <PageHeader
+        title="Page not found"
+        description="There is nothing at this address: it may be mistyped, or what it showed may have been removed."
+      />
+      <Link href={paths.overview(partnerSlug)} variant="standalone">
+        Go to the overview
+      </Link>
+    </>
+  );
+}

@@ -88,7 +88,7 @@ describe('a partner the person cannot see', () => {
     expect(screen.getByRole('link', { name: 'Go to your partners' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
     // Still the app: the user menu is there; the unknown partner's sections and switcher are not.
-    expect(screen.getByRole('button', { name: 'Account: Vera Viewer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account: Vera Viewer, VV' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Partner sections' })).queryAllByRole('link'),
     ).toEqual([]);
@@ -122,7 +122,7 @@ describe('user menu', () => {
     const { router, queryClient } = renderRoute('/acme-outdoor/overview');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer, VV' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('viewer@acme.example')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
@@ -144,7 +144,7 @@ describe('user menu', () => {
     const { router } = renderRoute('/acme-outdoor/overview');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer, VV' }));
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByText('You are still signed in')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('user menu', () => {
     renderRoute('/acme-outdoor/overview');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer' }));
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer, VV' }));
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
 
     expect(
