@@ -144,6 +144,8 @@ describe('claim page', () => {
       fromStatus: 'in_review' as const,
       toStatus: 'info_requested' as const,
       body,
+      amountApproved: null,
+      payoutReference: null,
       at,
     });
     // An earlier request, answered; then the one waiting now; then a comment after it.

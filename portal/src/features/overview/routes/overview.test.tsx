@@ -171,6 +171,7 @@ describe('overview', () => {
         kind: 'claim_created',
         at: '2026-11-25T11:00:00.000Z',
         summary: 'Maria Manager created CLM-000263.',
+        status: 'draft',
         claim: claim('CLM-000263', 'rejected'),
         item: null,
       },
