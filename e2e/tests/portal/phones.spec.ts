@@ -35,6 +35,23 @@ function measure(table: Locator): Promise<Measured> {
       }
     }
     const scroller = element.closest('[role="region"]') ?? element;
+    // A box may fit while its text runs past it (a pill that does not wrap): name such text, since
+    // it is what scrolls the table's box sideways.
+    const edge = scroller.getBoundingClientRect().right;
+    const texts = document.createTreeWalker(
+      element.querySelector('tbody') ?? element,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let text = texts.nextNode(); text !== null; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && box.right > edge + 0.5) {
+        outside.push(
+          `text "${(text.textContent ?? '').slice(0, 40)}": ${Math.round(box.left)}–${Math.round(box.right)}`,
+        );
+      }
+    }
     return {
       rows: rows.length,
       outside,
