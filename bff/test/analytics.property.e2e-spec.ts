@@ -6,7 +6,7 @@ import { referenceAnalytics, referenceTopItems } from '../src/analytics/analytic
 import { GRANULARITIES, type Granularity } from '../src/analytics/analytics.series.js';
 import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
 import type { ClaimAction, ClaimType } from '../src/claims/claim-lifecycle.js';
-import { partnerToday } from '../src/claims/claims.service.js';
+import { partnerToday } from '../src/common/partner-day.js';
 import { Clock } from '../src/common/clock.js';
 import type { MovementKind } from '../src/inventory/inventory-movement.entity.js';
 import { CHEAP_ARGON2 } from './support/identity.js';

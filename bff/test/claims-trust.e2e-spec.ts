@@ -227,6 +227,33 @@ describe('claims you can trust', () => {
       expect(submit.json()).toMatchObject({ code: 'filing_window_closed' });
     });
 
+    it('submits on its movement’s day inside the window even when its row’s incident date is stale (never 500)', async () => {
+      const loss = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'loss',
+        -1,
+        instantDaysAgo(3),
+      );
+      const draft = (
+        await client.create('manager', {
+          type: 'lost',
+          movementId: loss,
+          quantity: 1,
+          description: 'One unit lost behind the dock.',
+        })
+      ).json<ClaimJson>();
+      // A row written before incident dates followed their movement: older than the window.
+      await dataSource.query(
+        `UPDATE claims SET incident_date = $3 WHERE partner_id = $1 AND id = $2`,
+        [world.partner.id, draft.id, dayFromToday(-90, world.partner.timeZone)],
+      );
+      const submit = await client.transition('manager', draft.id, { action: 'submit' }, 1);
+      expect(submit.statusCode).toBe(200);
+      expect(submit.json()).toMatchObject({ status: 'submitted' });
+    });
+
     it('needs the kind of its type: lost a loss, damaged a damage, shortage a receipt (400 movementId)', async () => {
       const receipt = await insertMovement(
         dataSource,

@@ -1,6 +1,6 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { CLAIM_TYPES, type ClaimType } from '../claims/claim-lifecycle.js';
-import { partnerToday } from '../claims/claims.service.js';
+import { partnerToday } from '../common/partner-day.js';
 import { Clock } from '../common/clock.js';
 import { type CsvColumn, csvFile } from '../common/list/index.js';
 import { majorUnits } from '../common/money.js';

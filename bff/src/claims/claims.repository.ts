@@ -15,6 +15,7 @@ import {
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
+import { partnerDaySql } from '../common/partner-day.js';
 import { itemSearchText, likeSubstring } from '../inventory/inventory.repository.js';
 import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
@@ -799,13 +800,14 @@ export class ClaimsRepository {
     }
     if (statement.complete !== undefined) {
       const { earliest, today, evidence, timeZone } = statement.complete;
-      const earliestDay = parameter(earliest);
-      where.push(`incident_date BETWEEN ${earliestDay}::date AND ${parameter(today)}::date`);
-      // A claim bound to a movement: the movement's own day, whatever the row's incident date says.
+      const window = `BETWEEN ${parameter(earliest)}::date AND ${parameter(today)}::date`;
+      // A claim bound to a movement: the movement's own day only, whatever the row's incident date
+      // says (a row written before incident dates followed their movement may be older).
       where.push(
-        `(movement_id IS NULL OR EXISTS (SELECT 1 FROM inventory_movements m
+        `((movement_id IS NULL AND incident_date ${window})
+          OR (movement_id IS NOT NULL AND EXISTS (SELECT 1 FROM inventory_movements m
            WHERE m.partner_id = claims.partner_id AND m.id = claims.movement_id
-             AND (m.occurred_at AT TIME ZONE ${parameter(timeZone)})::date >= ${earliestDay}::date))`,
+             AND ${partnerDaySql('m.occurred_at', parameter(timeZone))} ${window})))`,
       );
       const needs = CLAIM_TYPES.flatMap((type) => {
         const types = evidence[type];

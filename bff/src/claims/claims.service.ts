@@ -11,6 +11,7 @@ import {
   type Page,
 } from '../common/list/index.js';
 import { majorUnits, minorUnitDigits } from '../common/money.js';
+import { addDays, partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { claimStatusMail } from '../mail/claim-status.mail.js';
@@ -130,33 +131,6 @@ export function ifMatchVersions(header: string | undefined): number[] | undefine
     .map((tag) => /^\s*("?)(\d{1,9})\1\s*$/.exec(tag)?.[2])
     .filter((digits): digits is string => digits !== undefined)
     .map(Number);
-}
-
-/**
- * One formatter per time zone: making an `Intl.DateTimeFormat` costs about 50 µs (more under load),
- * formatting with one about 1 µs, and every claim answer asks for today (bench:claims' CPU profile).
- */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** Today in the partner's time zone, `YYYY-MM-DD`. */
-export function partnerToday(now: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
-    } catch {
-      format = null;
-    }
-    dayFormats.set(timeZone, format);
-  }
-  return format === null ? now.toISOString().slice(0, 10) : format.format(now);
-}
-
-/** `day` moved by `days` (negative: earlier), as `YYYY-MM-DD`. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** The filing window (docs/product.md §5): the first and last incident day filed or submitted today. */
@@ -903,10 +877,10 @@ export class ClaimsService {
         }
         this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
       }
-      throw new Error(`Claim ${id}: ${body.action} neither succeeded nor was refused`);
+      throw transitionUnexplained();
     }
     this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
-    throw new Error(`Claim ${id}: ${body.action} was refused, yet nothing explains why`);
+    throw transitionUnexplained();
   }
 
   /** The fields an action requires and the body lacks (amountApproved's bound needs the claim). */
@@ -1039,6 +1013,18 @@ export class ClaimsService {
     if (eventId === undefined) throw claimNotFound();
     return toEventDto(await this.claims.findEvent(partnerId, id, eventId));
   }
+}
+
+/**
+ * The answer when the guarded statement touched no row and the claim as read afterwards explains
+ * nothing, attempt after attempt (docs/api.md, check 10): a conflict to retry, never a 500.
+ */
+function transitionUnexplained(): ProblemException {
+  return new ProblemException(
+    409,
+    'transition_conflict',
+    'The claim changed while this action was applied; reload it and try again.',
+  );
 }
 
 function movementAlreadyClaimed(): ProblemException {

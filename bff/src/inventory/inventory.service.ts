@@ -1,7 +1,7 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { claimDeadlineOf, claimTypeOf } from '../claims/claim-lifecycle.js';
 import { formatClaimNumber } from '../claims/claim-number.js';
-import { partnerToday } from '../claims/claims.service.js';
+import { partnerToday } from '../common/partner-day.js';
 import { Clock } from '../common/clock.js';
 import {
   type CsvColumn,
