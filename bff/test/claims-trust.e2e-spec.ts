@@ -496,5 +496,46 @@ describe('claims you can trust', () => {
       expect(started.statusCode).toBe(200);
       expect(started.json()).toMatchObject({ status: 'in_review' });
     });
+
+    it('bars an editor who left, whatever status the claim is in when they act (the statement holds it)', async () => {
+      const editor = await staffAccount('manager');
+      const filed = (await client.create('manager', draftBody(world))).json<ClaimJson>();
+      expect((await as(editor.token).patch(filed.id, { quantity: 3 }, 1)).statusCode).toBe(200);
+      await client.transition('manager', filed.id, { action: 'submit' }, 2);
+      await dataSource.query(`DELETE FROM memberships WHERE partner_id = $1 AND user_id = $2`, [
+        world.partner.id,
+        editor.id,
+      ]);
+      await client.transition('staff', filed.id, { action: 'start_review' }, 3);
+      await client.transition(
+        'staff',
+        filed.id,
+        { action: 'request_info', message: 'Which pallet?' },
+        4,
+      );
+      // info_requested (version 5): an approve meant for the claim once the partner answers (6).
+      const early = await as(editor.token).transition(filed.id, BODIES.approve ?? {}, 5);
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toMatchObject({ code: 'separation_of_duties' });
+      const answered = await client.transition(
+        'manager',
+        filed.id,
+        { action: 'respond', message: 'Pallet 7.' },
+        5,
+      );
+      expect(answered.statusCode).toBe(200);
+      const late = await api.request({
+        method: 'POST',
+        url: `${client.base}/${filed.id}/transitions`,
+        headers: { authorization: `Bearer ${editor.token}`, 'if-match': '"5", "6"' },
+        payload: BODIES.approve,
+      });
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toMatchObject({ code: 'separation_of_duties' });
+      expect((await client.get('viewer', filed.id)).json<ClaimJson>()).toMatchObject({
+        status: 'in_review',
+        version: 6,
+      });
+    });
   });
 });

@@ -612,8 +612,8 @@ export class ClaimsService {
 
   /**
    * The checks of a change before its statement, in the order of docs/api.md: no such claim 404, a
-   * role that can never do it 403, no If-Match 428, another version 412 (with the current claim), not
-   * allowed from this status 409 (with the allowed actions).
+   * role that can never do it 403, staff `separated` from the claim 403, no If-Match 428, another
+   * version 412 (with the current claim), not allowed from this status 409 (with the allowed actions).
    */
   private preconditions(
     context: PartnerContext,
@@ -621,10 +621,12 @@ export class ClaimsService {
     who: readonly ClaimActor[],
     versions: number[] | undefined,
     allowedFrom: (claim: ClaimRecord) => boolean,
+    separated = false,
   ): ClaimRecord {
     if (claim === undefined) throw claimNotFound();
     const actors = claimActors(context);
     if (!actors.some((actor) => who.includes(actor))) throw forbidden();
+    if (separated) throw separationOfDuties();
     if (versions === undefined) {
       throw new ProblemException(
         428,
@@ -791,12 +793,9 @@ export class ClaimsService {
     const versions = ifMatchVersions(ifMatch);
     const actors = claimActors(context);
     const fieldErrors = this.requirementErrors(body);
-    if (STAFF_ACTIONS.includes(body.action) && actors.includes('staff')) {
-      // Read before the statement: who acted on the claim for its partner (docs/product.md §3a).
-      const current = await this.claims.find(partnerId, id);
-      if (current === undefined) throw claimNotFound();
-      if (isSeparatedFrom(context, current)) throw separationOfDuties();
-    }
+    // Separation of duties (docs/product.md §3a) is a condition of the statement, not a read before it.
+    const staffActor =
+      STAFF_ACTIONS.includes(body.action) && actors.includes('staff') ? context.userId : undefined;
     const mayTry =
       actors.some((actor) => rule.who.includes(actor)) &&
       versions !== undefined &&
@@ -809,6 +808,7 @@ export class ClaimsService {
         to: rule.to,
         versions,
         at: this.clock.now(),
+        ...(staffActor === undefined ? {} : { staffActor }),
         ...(body.action === 'submit'
           ? {
               submitted: true,
@@ -875,11 +875,11 @@ export class ClaimsService {
           await this.notifyCreator(context, changed, body);
           return this.dto(context, changed);
         }
-        this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+        await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
       }
       throw transitionUnexplained();
     }
-    this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+    await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
     throw transitionUnexplained();
   }
 
@@ -909,15 +909,25 @@ export class ClaimsService {
   }
 
   /** Throws the answer to a transition that did not happen, from the claim as it is now. */
-  private explainRefusal(
+  private async explainRefusal(
     context: PartnerContext,
     current: ClaimRecord | undefined,
     body: ClaimTransitionDto,
     versions: number[] | undefined,
-  ): void {
+  ): Promise<void> {
     const rule = transitionOf(body.action);
-    const claim = this.preconditions(context, current, rule.who, versions, (found) =>
-      rule.from.includes(found.status),
+    const separated =
+      current !== undefined &&
+      STAFF_ACTIONS.includes(body.action) &&
+      claimActors(context).includes('staff') &&
+      (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true;
+    const claim = this.preconditions(
+      context,
+      current,
+      rule.who,
+      versions,
+      (found) => rule.from.includes(found.status),
+      separated,
     );
     const errors = this.requirementErrors(body);
     if (
