@@ -150,15 +150,6 @@ export function inventoryCsvColumns(currency: string): CsvColumn<ExportedItem>[]
   ];
 }
 
-/** The day in the partner's time zone, `YYYY-MM-DD`: the date in an export's file name. */
-function partnerDay(at: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-}
-
 function filtersOf(query: InventoryExportQueryDto): ItemFilters {
   const { q, status, category, warehouse, stock } = query;
   return { q, status, category, warehouse, stock };
@@ -190,7 +181,7 @@ export class InventoryService {
   exportCsv(context: PartnerContext, query: InventoryExportQueryDto): StreamableFile {
     const { partner } = context;
     return csvFile(
-      `${partner.slug}-inventory-${partnerDay(this.clock.now(), partner.timeZone)}.csv`,
+      `${partner.slug}-inventory-${partnerToday(this.clock.now(), partner.timeZone)}.csv`,
       this.inventory.rows(partner.id, filtersOf(query), query.sort),
       inventoryCsvColumns(partner.currency),
     );
