@@ -15,7 +15,7 @@ import {
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
-import { partnerDaySql } from '../common/partner-day.js';
+import { movementDaySql } from '../common/partner-day.js';
 import { itemSearchText, likeSubstring } from '../inventory/inventory.repository.js';
 import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
@@ -173,8 +173,6 @@ export interface TransitionStatement {
   complete?: {
     earliest: string;
     today: string;
-    /** The partner's, for a movement's day. */
-    timeZone: string;
     evidence: Readonly<Record<ClaimType, readonly AttachmentContentType[] | null>>;
   };
 }
@@ -266,10 +264,7 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   ['m.quantity', 'c_movement_quantity'],
   ['m.reference', 'c_movement_reference'],
   [isoTimestamp('m.occurred_at'), 'c_movement_occurred_at'],
-  [
-    '(m.occurred_at AT TIME ZONE (SELECT p.time_zone FROM partners p WHERE p.id = c.partner_id))::date::text',
-    'c_movement_day',
-  ],
+  [movementDaySql('m'), 'c_movement_day'],
   ['c.quantity', 'c_quantity'],
   ['c.unit_value', 'c_unit_value'],
   ['c.amount_claimed', 'c_amount_claimed'],
@@ -629,18 +624,17 @@ export class ClaimsRepository {
       : { id: text(row, 'id'), unitValue: integer(row, 'unit_value') };
   }
 
-  /** The movement and its day in `timeZone` (the partner's). */
+  /** The movement and its day in the partner's time zone (`movementDaySql`). */
   async findMovement(
     partnerId: string,
     movementId: string,
-    timeZone: string,
     manager: EntityManager,
   ): Promise<ClaimableMovement | undefined> {
     const [row] = rowsOf(
       await manager.query(
-        `SELECT id, item_id, kind, quantity, (occurred_at AT TIME ZONE $3)::date::text AS day
+        `SELECT id, item_id, kind, quantity, ${movementDaySql('inventory_movements')} AS day
            FROM inventory_movements WHERE partner_id = $1 AND id = $2`,
-        [partnerId, movementId, timeZone],
+        [partnerId, movementId],
       ),
     );
     return row === undefined
@@ -825,7 +819,7 @@ export class ClaimsRepository {
       where.push(unseparatedSql('claims', `${parameter(statement.staffActor)}::uuid`));
     }
     if (statement.complete !== undefined) {
-      const { earliest, today, evidence, timeZone } = statement.complete;
+      const { earliest, today, evidence } = statement.complete;
       const window = `BETWEEN ${parameter(earliest)}::date AND ${parameter(today)}::date`;
       // A claim bound to a movement: the movement's own day only, whatever the row's incident date
       // says (a row written before incident dates followed their movement may be older).
@@ -833,7 +827,7 @@ export class ClaimsRepository {
         `((movement_id IS NULL AND incident_date ${window})
           OR (movement_id IS NOT NULL AND EXISTS (SELECT 1 FROM inventory_movements m
            WHERE m.partner_id = claims.partner_id AND m.id = claims.movement_id
-             AND ${partnerDaySql('m.occurred_at', parameter(timeZone))} ${window})))`,
+             AND ${movementDaySql('m')}::date ${window})))`,
       );
       const needs = CLAIM_TYPES.flatMap((type) => {
         const types = evidence[type];

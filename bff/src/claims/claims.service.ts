@@ -490,12 +490,7 @@ export class ClaimsService {
     const kind = MOVEMENT_KIND_OF[input.type];
     let movementDay: string | undefined;
     if (input.movementId !== null) {
-      const movement = await this.claims.findMovement(
-        partner.id,
-        input.movementId,
-        partner.timeZone,
-        manager,
-      );
+      const movement = await this.claims.findMovement(partner.id, input.movementId, manager);
       if (movement === undefined) {
         errors.push({ field: 'movementId', message: 'No such movement of this partner.' });
       } else {
@@ -814,7 +809,6 @@ export class ClaimsService {
               submitted: true,
               complete: {
                 ...filingWindow(today),
-                timeZone: context.partner.timeZone,
                 evidence: REQUIRED_EVIDENCE_TYPES,
               },
             }

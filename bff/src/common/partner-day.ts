@@ -38,3 +38,16 @@ export function addDays(day: string, days: number): string {
 export function partnerDaySql(instant: string, timeZone: string): string {
   return `(${instant} AT TIME ZONE ${timeZone})::date`;
 }
+
+/**
+ * SQL: the day of the movement `mv` (a table or alias of `inventory_movements`) in its partner's time
+ * zone, `YYYY-MM-DD` text. The one expression of a movement's day: the movements page (its
+ * `claimDeadline` and `claimWindowOpen`) and the claims' reads and statements select it alike, so the
+ * item page and a claim's 422 `filing_window_closed` cannot disagree about a movement near midnight.
+ */
+export function movementDaySql(mv: string): string {
+  return `${partnerDaySql(
+    `${mv}.occurred_at`,
+    `(SELECT p.time_zone FROM partners p WHERE p.id = ${mv}.partner_id)`,
+  )}::text`;
+}

@@ -89,11 +89,10 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
  * null and false for the kinds no claim is filed from.
  */
 export function claimWindowOf(
-  movement: Pick<InventoryMovement, 'kind' | 'occurredAt'>,
-  timeZone: string,
+  movement: Pick<InventoryMovement, 'kind'>,
+  day: string,
   today: string,
 ): { day: string; claimDeadline: string | null; claimWindowOpen: boolean } {
-  const day = partnerToday(movement.occurredAt, timeZone);
   if (claimTypeOf(movement.kind) === undefined) {
     return { day, claimDeadline: null, claimWindowOpen: false };
   }
@@ -101,10 +100,12 @@ export function claimWindowOf(
   return { day, claimDeadline, claimWindowOpen: today <= claimDeadline };
 }
 
+/** `day`: the movement's day as the database computes it (`movementDaySql`). */
 export function toMovementDto(
   movement: InventoryMovement,
+  day: string,
   claim: MovementClaim | null,
-  window: { timeZone: string; today: string },
+  today: string,
 ): InventoryMovementDto {
   return {
     id: movement.id,
@@ -118,7 +119,7 @@ export function toMovementDto(
       claim === null
         ? null
         : { id: claim.id, number: formatClaimNumber(claim.number), status: claim.status },
-    ...claimWindowOf(movement, window.timeZone, window.today),
+    ...claimWindowOf(movement, day, today),
   };
 }
 
@@ -236,7 +237,9 @@ export class InventoryService {
     ]);
     if (!exists) throw itemNotFound();
     const window = this.windowOf(context);
-    return mapPage(page, (listed) => toMovementDto(listed.movement, listed.claim, window));
+    return mapPage(page, (listed) =>
+      toMovementDto(listed.movement, listed.day, listed.claim, window.today),
+    );
   }
 
   async movement(
@@ -247,7 +250,12 @@ export class InventoryService {
     if (!UUID.test(itemId) || !UUID.test(movementId)) throw movementNotFound();
     const movement = await this.inventory.findMovement(context.partner.id, itemId, movementId);
     if (movement === undefined) throw movementNotFound();
-    return toMovementDto(movement.movement, movement.claim, this.windowOf(context));
+    return toMovementDto(
+      movement.movement,
+      movement.day,
+      movement.claim,
+      this.windowOf(context).today,
+    );
   }
 
   async recordMovement(
@@ -293,7 +301,7 @@ export class InventoryService {
       );
     }
     return {
-      movement: toMovementDto(outcome.movement, null, this.windowOf(context)),
+      movement: toMovementDto(outcome.movement, outcome.day, null, this.windowOf(context).today),
       item: toItemDto(outcome.item, context.partner.currency),
     };
   }
