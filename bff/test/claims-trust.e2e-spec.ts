@@ -254,6 +254,52 @@ describe('claims you can trust', () => {
       expect(submit.json()).toMatchObject({ status: 'submitted' });
     });
 
+    it('agrees with the item page about a movement a minute either side of the window’s first midnight', async () => {
+      const edge = dayFromToday(-60, world.partner.timeZone);
+      const [row] = (await dataSource.query(
+        `SELECT ($1::date::timestamp AT TIME ZONE $2) AS midnight`,
+        [edge, world.partner.timeZone],
+      )) as Array<{ midnight: Date }>;
+      const midnight = new Date(row?.midnight ?? Number.NaN).getTime();
+      const inside = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'damage',
+        -1,
+        new Date(midnight + 60_000),
+      );
+      const outside = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'damage',
+        -1,
+        new Date(midnight - 60_000),
+      );
+      const listed = await movements();
+      expect(listed.find((m) => m.id === inside)).toMatchObject({
+        day: edge,
+        claimWindowOpen: true,
+      });
+      expect(listed.find((m) => m.id === outside)).toMatchObject({
+        day: dayFromToday(-61, world.partner.timeZone),
+        claimWindowOpen: false,
+      });
+      const body = (movementId: string) => ({
+        type: 'damaged',
+        movementId,
+        quantity: 1,
+        description: 'A crate dropped at midnight.',
+      });
+      const filed = await client.create('manager', body(inside));
+      expect(filed.statusCode).toBe(201);
+      expect(filed.json<ClaimJson>().movement?.day).toBe(edge);
+      const refused = await client.create('manager', body(outside));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'filing_window_closed' });
+    });
+
     it('needs the kind of its type: lost a loss, damaged a damage, shortage a receipt (400 movementId)', async () => {
       const receipt = await insertMovement(
         dataSource,
