@@ -1,10 +1,9 @@
 import Papa from 'papaparse';
 import { DataSource } from 'typeorm';
-import { addDays } from '../src/analytics/analytics.buckets.js';
 import { referenceAnalytics } from '../src/analytics/analytics.reference.js';
 import { SERIES_KEYS } from '../src/analytics/analytics.series.js';
 import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
-import { partnerToday } from '../src/claims/claims.service.js';
+import { addDays, partnerToday } from '../src/common/partner-day.js';
 import type { InventoryItem } from '../src/inventory/inventory-item.entity.js';
 import { type ClaimsWorld, claimsClient, claimsWorld, draftBody } from './support/claims-api.js';
 import { CHEAP_ARGON2 } from './support/identity.js';

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-import { addDays } from '../src/analytics/analytics.buckets.js';
 import { referenceAnalytics, referenceTopItems } from '../src/analytics/analytics.reference.js';
 import { GRANULARITIES, type Granularity } from '../src/analytics/analytics.series.js';
 import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
 import type { ClaimAction, ClaimType } from '../src/claims/claim-lifecycle.js';
-import { partnerToday } from '../src/claims/claims.service.js';
+import { addDays, partnerToday } from '../src/common/partner-day.js';
 import { Clock } from '../src/common/clock.js';
 import type { MovementKind } from '../src/inventory/inventory-movement.entity.js';
 import { CHEAP_ARGON2 } from './support/identity.js';

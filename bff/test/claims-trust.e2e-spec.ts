@@ -227,6 +227,79 @@ describe('claims you can trust', () => {
       expect(submit.json()).toMatchObject({ code: 'filing_window_closed' });
     });
 
+    it('submits on its movement’s day inside the window even when its row’s incident date is stale (never 500)', async () => {
+      const loss = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'loss',
+        -1,
+        instantDaysAgo(3),
+      );
+      const draft = (
+        await client.create('manager', {
+          type: 'lost',
+          movementId: loss,
+          quantity: 1,
+          description: 'One unit lost behind the dock.',
+        })
+      ).json<ClaimJson>();
+      // A row written before incident dates followed their movement: older than the window.
+      await dataSource.query(
+        `UPDATE claims SET incident_date = $3 WHERE partner_id = $1 AND id = $2`,
+        [world.partner.id, draft.id, dayFromToday(-90, world.partner.timeZone)],
+      );
+      const submit = await client.transition('manager', draft.id, { action: 'submit' }, 1);
+      expect(submit.statusCode).toBe(200);
+      expect(submit.json()).toMatchObject({ status: 'submitted' });
+    });
+
+    it('agrees with the item page about a movement a minute either side of the window’s first midnight', async () => {
+      const edge = dayFromToday(-60, world.partner.timeZone);
+      const [row] = (await dataSource.query(
+        `SELECT ($1::date::timestamp AT TIME ZONE $2) AS midnight`,
+        [edge, world.partner.timeZone],
+      )) as Array<{ midnight: Date }>;
+      const midnight = new Date(row?.midnight ?? Number.NaN).getTime();
+      const inside = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'damage',
+        -1,
+        new Date(midnight + 60_000),
+      );
+      const outside = await insertMovement(
+        dataSource,
+        world.partner.id,
+        world.item.id,
+        'damage',
+        -1,
+        new Date(midnight - 60_000),
+      );
+      const listed = await movements();
+      expect(listed.find((m) => m.id === inside)).toMatchObject({
+        day: edge,
+        claimWindowOpen: true,
+      });
+      expect(listed.find((m) => m.id === outside)).toMatchObject({
+        day: dayFromToday(-61, world.partner.timeZone),
+        claimWindowOpen: false,
+      });
+      const body = (movementId: string) => ({
+        type: 'damaged',
+        movementId,
+        quantity: 1,
+        description: 'A crate dropped at midnight.',
+      });
+      const filed = await client.create('manager', body(inside));
+      expect(filed.statusCode).toBe(201);
+      expect(filed.json<ClaimJson>().movement?.day).toBe(edge);
+      const refused = await client.create('manager', body(outside));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'filing_window_closed' });
+    });
+
     it('needs the kind of its type: lost a loss, damaged a damage, shortage a receipt (400 movementId)', async () => {
       const receipt = await insertMovement(
         dataSource,
@@ -468,6 +541,47 @@ describe('claims you can trust', () => {
       const started = await as(editor.token).transition(fresh.id, { action: 'start_review' }, 2);
       expect(started.statusCode).toBe(200);
       expect(started.json()).toMatchObject({ status: 'in_review' });
+    });
+
+    it('bars an editor who left, whatever status the claim is in when they act (the statement holds it)', async () => {
+      const editor = await staffAccount('manager');
+      const filed = (await client.create('manager', draftBody(world))).json<ClaimJson>();
+      expect((await as(editor.token).patch(filed.id, { quantity: 3 }, 1)).statusCode).toBe(200);
+      await client.transition('manager', filed.id, { action: 'submit' }, 2);
+      await dataSource.query(`DELETE FROM memberships WHERE partner_id = $1 AND user_id = $2`, [
+        world.partner.id,
+        editor.id,
+      ]);
+      await client.transition('staff', filed.id, { action: 'start_review' }, 3);
+      await client.transition(
+        'staff',
+        filed.id,
+        { action: 'request_info', message: 'Which pallet?' },
+        4,
+      );
+      // info_requested (version 5): an approve meant for the claim once the partner answers (6).
+      const early = await as(editor.token).transition(filed.id, BODIES.approve ?? {}, 5);
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toMatchObject({ code: 'separation_of_duties' });
+      const answered = await client.transition(
+        'manager',
+        filed.id,
+        { action: 'respond', message: 'Pallet 7.' },
+        5,
+      );
+      expect(answered.statusCode).toBe(200);
+      const late = await api.request({
+        method: 'POST',
+        url: `${client.base}/${filed.id}/transitions`,
+        headers: { authorization: `Bearer ${editor.token}`, 'if-match': '"5", "6"' },
+        payload: BODIES.approve,
+      });
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toMatchObject({ code: 'separation_of_duties' });
+      expect((await client.get('viewer', filed.id)).json<ClaimJson>()).toMatchObject({
+        status: 'in_review',
+        version: 6,
+      });
     });
   });
 });

@@ -97,4 +97,47 @@ describe('migrations', () => {
       ),
     ).rejects.toThrow(/users_email_key/);
   });
+
+  it('set a movement-bound draft’s stale incident date to its movement’s day in the partner’s time zone (decided claims keep theirs)', async () => {
+    await dataSource.undoLastMigration();
+    const [partner] = (await dataSource.query(
+      `INSERT INTO partners (slug, name, time_zone, currency)
+       VALUES ('stale-dates', 'Stale dates', 'Pacific/Auckland', 'NZD') RETURNING id`,
+    )) as Array<{ id: string }>;
+    const partnerId = partner?.id;
+    const [item] = (await dataSource.query(
+      `INSERT INTO inventory_items (partner_id, sku, name, category, warehouse, unit_value)
+       VALUES ($1, 'STALE-1', 'Stale', 'Tools', 'North', 100) RETURNING id`,
+      [partnerId],
+    )) as Array<{ id: string }>;
+    const claim = async (number: number, status: string) => {
+      // 13:30 UTC on 2 March is 02:30 on 3 March in Auckland.
+      const [movement] = (await dataSource.query(
+        `INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, occurred_at)
+         VALUES ($1, $2, 'loss', -2, '2026-03-02T13:30:00Z') RETURNING id`,
+        [partnerId, item?.id],
+      )) as Array<{ id: string }>;
+      const [row] = (await dataSource.query(
+        `INSERT INTO claims (partner_id, number, type, status, item_id, movement_id, quantity,
+           unit_value, amount_claimed, currency, incident_date, description)
+         VALUES ($1, $2, 'lost', $3, $4, $5, 1, 100, 100, 'NZD', '2025-11-01', 'Lost in the yard.')
+         RETURNING id`,
+        [partnerId, number, status, item?.id, movement?.id],
+      )) as Array<{ id: string }>;
+      return row?.id;
+    };
+    const draft = await claim(1, 'draft');
+    const approved = await claim(2, 'approved');
+
+    await dataSource.runMigrations();
+
+    const dates = (await dataSource.query(
+      `SELECT id, incident_date::text AS day FROM claims WHERE partner_id = $1`,
+      [partnerId],
+    )) as Array<{ id: string; day: string }>;
+    expect(Object.fromEntries(dates.map((row) => [row.id, row.day]))).toEqual({
+      [draft ?? '']: '2026-03-03',
+      [approved ?? '']: '2025-11-01',
+    });
+  });
 });

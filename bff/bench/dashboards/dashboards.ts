@@ -4,7 +4,8 @@ import {
   type ReferenceQuery as AnalyticsReferenceQuery,
   referenceTopItems,
 } from '../../src/analytics/analytics.reference.js';
-import { addDays, yearsBefore } from '../../src/analytics/analytics.buckets.js';
+import { yearsBefore } from '../../src/analytics/analytics.buckets.js';
+import { addDays } from '../../src/common/partner-day.js';
 import { overviewReference } from '../../src/overview/overview.reference.js';
 import type { RecordedStatement } from '../query-counter.js';
 import { startBff, stopServer } from '../support.js';

@@ -1,4 +1,5 @@
-import { addDays, bucketOf, bucketsOf, nextBucket, yearsBefore } from './analytics.buckets.js';
+import { addDays } from '../common/partner-day.js';
+import { bucketOf, bucketsOf, nextBucket, yearsBefore } from './analytics.buckets.js';
 
 describe('the analytics buckets', () => {
   it('label a day by its ISO week’s Monday and its month’s 1st', () => {

@@ -22,10 +22,6 @@ function textOf(ms: number): string {
   return `${date.getUTCFullYear()}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
 }
 
-export function addDays(day: string, days: number): string {
-  return textOf(utcMs(day) + days * DAY_MS);
-}
-
 /** The same calendar date `years` earlier; 29 February becomes 28 February in a common year. */
 export function yearsBefore(day: string, years: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

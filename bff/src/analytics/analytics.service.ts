@@ -1,13 +1,13 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { CLAIM_TYPES, type ClaimType } from '../claims/claim-lifecycle.js';
-import { partnerToday } from '../claims/claims.service.js';
+import { addDays, partnerToday } from '../common/partner-day.js';
 import { Clock } from '../common/clock.js';
 import { type CsvColumn, csvFile } from '../common/list/index.js';
 import { majorUnits } from '../common/money.js';
 import { ProblemException } from '../common/problem-details.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { AnalyticsAnswers } from './analytics-answers.js';
-import { addDays, type Bucket, bucketsOf, yearsBefore } from './analytics.buckets.js';
+import { type Bucket, bucketsOf, yearsBefore } from './analytics.buckets.js';
 import {
   type AnalyticsDays,
   type AnalyticsRange,

@@ -1,3 +1,4 @@
+import { addDays } from '../common/partner-day.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 
 /**
@@ -239,9 +240,7 @@ export function claimTypeOf(kind: string): ClaimType | undefined {
  * submitted: the filing window counts from the movement's day (docs/product.md §4, §5).
  */
 export function claimDeadlineOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + CLAIM_FILING_WINDOW_DAYS);
-  return date.toISOString().slice(0, 10);
+  return addDays(day, CLAIM_FILING_WINDOW_DAYS);
 }
 
 /**

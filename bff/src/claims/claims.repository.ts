@@ -15,6 +15,7 @@ import {
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
+import { movementDaySql } from '../common/partner-day.js';
 import { itemSearchText, likeSubstring } from '../inventory/inventory.repository.js';
 import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
@@ -162,12 +163,16 @@ export interface TransitionStatement {
   decided?: { reason: string | null };
   amountApproved?: number;
   payoutReference?: string;
+  /**
+   * A staff action: the staff user taking it, who must not be separated from the claim (its creator,
+   * an actor on it for the partner, a member of the partner: docs/product.md §3a), checked in the
+   * statement itself so that no change between a read and the statement lets it pass.
+   */
+  staffActor?: string;
   /** Submit: the claim is complete (the filing window from `earliest` to `today`, its evidence). */
   complete?: {
     earliest: string;
     today: string;
-    /** The partner's, for a movement's day. */
-    timeZone: string;
     evidence: Readonly<Record<ClaimType, readonly AttachmentContentType[] | null>>;
   };
 }
@@ -222,6 +227,24 @@ const STAFF_ACTIONABLE_SQL = sqlList([
 ]);
 const PARTNER_TRANSITIONS_SQL = sqlList(PARTNER_TRANSITIONS);
 
+/** SQL: the event `e` is one its actor took on the claim for the partner (docs/product.md §3a). */
+const PARTNER_SIDE_EVENT_SQL = (e: string) =>
+  `(${e}.kind IN ('created', 'edit', 'attachment')
+    OR (${e}.kind = 'transition' AND ${e}.from_status || '>' || ${e}.to_status IN (${PARTNER_TRANSITIONS_SQL})))`;
+
+/**
+ * SQL: the user `user` (a uuid expression) may take a staff action on the claim `c` (docs/product.md
+ * §3a): not its creator, no partner-side event of theirs on it, not a member of its partner.
+ */
+function unseparatedSql(c: string, user: string): string {
+  return `(${c}.created_by_user_id IS DISTINCT FROM ${user}
+    AND NOT EXISTS (SELECT 1 FROM claim_events se
+      WHERE se.partner_id = ${c}.partner_id AND se.claim_id = ${c}.id
+        AND se.actor_user_id = ${user} AND ${PARTNER_SIDE_EVENT_SQL('se')})
+    AND NOT EXISTS (SELECT 1 FROM memberships sm
+      WHERE sm.partner_id = ${c}.partner_id AND sm.user_id = ${user}))`;
+}
+
 /**
  * The columns of a claim as the API shows it, `c_<column>` (the list machinery reads raw rows), from
  * `claims c` joined with its item `i` and creator `u`. Evidence types only for drafts: one index
@@ -241,10 +264,7 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   ['m.quantity', 'c_movement_quantity'],
   ['m.reference', 'c_movement_reference'],
   [isoTimestamp('m.occurred_at'), 'c_movement_occurred_at'],
-  [
-    '(m.occurred_at AT TIME ZONE (SELECT p.time_zone FROM partners p WHERE p.id = c.partner_id))::date::text',
-    'c_movement_day',
-  ],
+  [movementDaySql('m'), 'c_movement_day'],
   ['c.quantity', 'c_quantity'],
   ['c.unit_value', 'c_unit_value'],
   ['c.amount_claimed', 'c_amount_claimed'],
@@ -272,8 +292,7 @@ const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
   [
     `CASE WHEN c.status IN (${STAFF_ACTIONABLE_SQL}) THEN ARRAY(SELECT DISTINCT pe.actor_user_id::text
        FROM claim_events pe WHERE pe.partner_id = c.partner_id AND pe.claim_id = c.id
-        AND pe.actor_user_id IS NOT NULL AND (pe.kind IN ('created', 'edit', 'attachment')
-         OR (pe.kind = 'transition' AND pe.from_status || '>' || pe.to_status IN (${PARTNER_TRANSITIONS_SQL}))))
+        AND pe.actor_user_id IS NOT NULL AND ${PARTNER_SIDE_EVENT_SQL('pe')})
      ELSE '{}'::text[] END`,
     'c_partner_actor_ids',
   ],
@@ -605,18 +624,17 @@ export class ClaimsRepository {
       : { id: text(row, 'id'), unitValue: integer(row, 'unit_value') };
   }
 
-  /** The movement and its day in `timeZone` (the partner's). */
+  /** The movement and its day in the partner's time zone (`movementDaySql`). */
   async findMovement(
     partnerId: string,
     movementId: string,
-    timeZone: string,
     manager: EntityManager,
   ): Promise<ClaimableMovement | undefined> {
     const [row] = rowsOf(
       await manager.query(
-        `SELECT id, item_id, kind, quantity, (occurred_at AT TIME ZONE $3)::date::text AS day
+        `SELECT id, item_id, kind, quantity, ${movementDaySql('inventory_movements')} AS day
            FROM inventory_movements WHERE partner_id = $1 AND id = $2`,
-        [partnerId, movementId, timeZone],
+        [partnerId, movementId],
       ),
     );
     return row === undefined
@@ -797,15 +815,19 @@ export class ClaimsRepository {
     if (statement.payoutReference !== undefined) {
       set.push(`payout_reference = ${parameter(statement.payoutReference)}`);
     }
+    if (statement.staffActor !== undefined) {
+      where.push(unseparatedSql('claims', `${parameter(statement.staffActor)}::uuid`));
+    }
     if (statement.complete !== undefined) {
-      const { earliest, today, evidence, timeZone } = statement.complete;
-      const earliestDay = parameter(earliest);
-      where.push(`incident_date BETWEEN ${earliestDay}::date AND ${parameter(today)}::date`);
-      // A claim bound to a movement: the movement's own day, whatever the row's incident date says.
+      const { earliest, today, evidence } = statement.complete;
+      const window = `BETWEEN ${parameter(earliest)}::date AND ${parameter(today)}::date`;
+      // A claim bound to a movement: the movement's own day only, whatever the row's incident date
+      // says (a row written before incident dates followed their movement may be older).
       where.push(
-        `(movement_id IS NULL OR EXISTS (SELECT 1 FROM inventory_movements m
+        `((movement_id IS NULL AND incident_date ${window})
+          OR (movement_id IS NOT NULL AND EXISTS (SELECT 1 FROM inventory_movements m
            WHERE m.partner_id = claims.partner_id AND m.id = claims.movement_id
-             AND (m.occurred_at AT TIME ZONE ${parameter(timeZone)})::date >= ${earliestDay}::date))`,
+             AND ${movementDaySql('m')}::date ${window})))`,
       );
       const needs = CLAIM_TYPES.flatMap((type) => {
         const types = evidence[type];
@@ -843,6 +865,25 @@ export class ClaimsRepository {
     return {
       fromStatus: row.from_status === null ? null : (text(row, 'from_status') as ClaimStatus),
     };
+  }
+
+  /**
+   * Whether staff user `userId` is separated from the claim (docs/product.md §3a), whatever its status:
+   * the transition statement's own condition, read to explain its refusal. `undefined`: no such claim.
+   */
+  async isSeparated(
+    partnerId: string,
+    claimId: string,
+    userId: string,
+  ): Promise<boolean | undefined> {
+    const [row] = rowsOf(
+      await this.dataSource.query(
+        `SELECT NOT ${unseparatedSql('c', '$3::uuid')} AS separated
+           FROM claims c WHERE c.partner_id = $1 AND c.id = $2`,
+        [partnerId, claimId, userId],
+      ),
+    );
+    return row === undefined ? undefined : row.separated === true;
   }
 
   async insertEvent(

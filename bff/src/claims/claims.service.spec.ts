@@ -1,4 +1,5 @@
-import { addDays, ifMatchVersions, missingOf, partnerToday } from './claims.service.js';
+import { addDays, partnerToday } from '../common/partner-day.js';
+import { ifMatchVersions, missingOf } from './claims.service.js';
 import type { ClaimRecord } from './claims.repository.js';
 
 describe('ifMatchVersions', () => {

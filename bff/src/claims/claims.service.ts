@@ -11,6 +11,7 @@ import {
   type Page,
 } from '../common/list/index.js';
 import { majorUnits, minorUnitDigits } from '../common/money.js';
+import { addDays, partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { claimStatusMail } from '../mail/claim-status.mail.js';
@@ -130,33 +131,6 @@ export function ifMatchVersions(header: string | undefined): number[] | undefine
     .map((tag) => /^\s*("?)(\d{1,9})\1\s*$/.exec(tag)?.[2])
     .filter((digits): digits is string => digits !== undefined)
     .map(Number);
-}
-
-/**
- * One formatter per time zone: making an `Intl.DateTimeFormat` costs about 50 µs (more under load),
- * formatting with one about 1 µs, and every claim answer asks for today (bench:claims' CPU profile).
- */
-const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** Today in the partner's time zone, `YYYY-MM-DD`. */
-export function partnerToday(now: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
-    } catch {
-      format = null;
-    }
-    dayFormats.set(timeZone, format);
-  }
-  return format === null ? now.toISOString().slice(0, 10) : format.format(now);
-}
-
-/** `day` moved by `days` (negative: earlier), as `YYYY-MM-DD`. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** The filing window (docs/product.md §5): the first and last incident day filed or submitted today. */
@@ -516,12 +490,7 @@ export class ClaimsService {
     const kind = MOVEMENT_KIND_OF[input.type];
     let movementDay: string | undefined;
     if (input.movementId !== null) {
-      const movement = await this.claims.findMovement(
-        partner.id,
-        input.movementId,
-        partner.timeZone,
-        manager,
-      );
+      const movement = await this.claims.findMovement(partner.id, input.movementId, manager);
       if (movement === undefined) {
         errors.push({ field: 'movementId', message: 'No such movement of this partner.' });
       } else {
@@ -638,8 +607,8 @@ export class ClaimsService {
 
   /**
    * The checks of a change before its statement, in the order of docs/api.md: no such claim 404, a
-   * role that can never do it 403, no If-Match 428, another version 412 (with the current claim), not
-   * allowed from this status 409 (with the allowed actions).
+   * role that can never do it 403, staff `separated` from the claim 403, no If-Match 428, another
+   * version 412 (with the current claim), not allowed from this status 409 (with the allowed actions).
    */
   private preconditions(
     context: PartnerContext,
@@ -647,10 +616,12 @@ export class ClaimsService {
     who: readonly ClaimActor[],
     versions: number[] | undefined,
     allowedFrom: (claim: ClaimRecord) => boolean,
+    separated = false,
   ): ClaimRecord {
     if (claim === undefined) throw claimNotFound();
     const actors = claimActors(context);
     if (!actors.some((actor) => who.includes(actor))) throw forbidden();
+    if (separated) throw separationOfDuties();
     if (versions === undefined) {
       throw new ProblemException(
         428,
@@ -817,12 +788,9 @@ export class ClaimsService {
     const versions = ifMatchVersions(ifMatch);
     const actors = claimActors(context);
     const fieldErrors = this.requirementErrors(body);
-    if (STAFF_ACTIONS.includes(body.action) && actors.includes('staff')) {
-      // Read before the statement: who acted on the claim for its partner (docs/product.md §3a).
-      const current = await this.claims.find(partnerId, id);
-      if (current === undefined) throw claimNotFound();
-      if (isSeparatedFrom(context, current)) throw separationOfDuties();
-    }
+    // Separation of duties (docs/product.md §3a) is a condition of the statement, not a read before it.
+    const staffActor =
+      STAFF_ACTIONS.includes(body.action) && actors.includes('staff') ? context.userId : undefined;
     const mayTry =
       actors.some((actor) => rule.who.includes(actor)) &&
       versions !== undefined &&
@@ -835,12 +803,12 @@ export class ClaimsService {
         to: rule.to,
         versions,
         at: this.clock.now(),
+        ...(staffActor === undefined ? {} : { staffActor }),
         ...(body.action === 'submit'
           ? {
               submitted: true,
               complete: {
                 ...filingWindow(today),
-                timeZone: context.partner.timeZone,
                 evidence: REQUIRED_EVIDENCE_TYPES,
               },
             }
@@ -901,12 +869,12 @@ export class ClaimsService {
           await this.notifyCreator(context, changed, body);
           return this.dto(context, changed);
         }
-        this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+        await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
       }
-      throw new Error(`Claim ${id}: ${body.action} neither succeeded nor was refused`);
+      throw transitionUnexplained();
     }
-    this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
-    throw new Error(`Claim ${id}: ${body.action} was refused, yet nothing explains why`);
+    await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+    throw transitionUnexplained();
   }
 
   /** The fields an action requires and the body lacks (amountApproved's bound needs the claim). */
@@ -935,15 +903,25 @@ export class ClaimsService {
   }
 
   /** Throws the answer to a transition that did not happen, from the claim as it is now. */
-  private explainRefusal(
+  private async explainRefusal(
     context: PartnerContext,
     current: ClaimRecord | undefined,
     body: ClaimTransitionDto,
     versions: number[] | undefined,
-  ): void {
+  ): Promise<void> {
     const rule = transitionOf(body.action);
-    const claim = this.preconditions(context, current, rule.who, versions, (found) =>
-      rule.from.includes(found.status),
+    const separated =
+      current !== undefined &&
+      STAFF_ACTIONS.includes(body.action) &&
+      claimActors(context).includes('staff') &&
+      (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true;
+    const claim = this.preconditions(
+      context,
+      current,
+      rule.who,
+      versions,
+      (found) => rule.from.includes(found.status),
+      separated,
     );
     const errors = this.requirementErrors(body);
     if (
@@ -1039,6 +1017,18 @@ export class ClaimsService {
     if (eventId === undefined) throw claimNotFound();
     return toEventDto(await this.claims.findEvent(partnerId, id, eventId));
   }
+}
+
+/**
+ * The answer when the guarded statement touched no row and the claim as read afterwards explains
+ * nothing, attempt after attempt (docs/api.md, check 10): a conflict to retry, never a 500.
+ */
+function transitionUnexplained(): ProblemException {
+  return new ProblemException(
+    409,
+    'transition_conflict',
+    'The claim changed while this action was applied; reload it and try again.',
+  );
 }
 
 function movementAlreadyClaimed(): ProblemException {

@@ -27,6 +27,7 @@ import {
   type StockState,
 } from './inventory.lists.js';
 import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
+import { movementDaySql } from '../common/partner-day.js';
 
 /** What narrows the inventory list (docs/api.md: `?q&status&category&warehouse&stock`). */
 export interface ItemFilters {
@@ -51,7 +52,7 @@ export interface NewMovement {
 
 /** What recording a movement did: both rows, or why nothing was written. */
 export type RecordOutcome =
-  | { recorded: true; movement: InventoryMovement; item: InventoryItem }
+  | { recorded: true; movement: InventoryMovement; day: string; item: InventoryItem }
   | { recorded: false; reason: 'not_found' | 'insufficient_stock' | 'out_of_range' };
 
 /** PostgreSQL's `numeric_value_out_of_range`: a quantity would pass the integer columns' range. */
@@ -413,11 +414,16 @@ export class InventoryRepository {
         .insert()
         .into(InventoryMovement)
         .values({ partnerId, itemId, ...movement })
-        .returning('*')
+        .returning(`*, ${movementDaySql('inventory_movements')} AS day`)
         .execute();
       const [movementRow] = rowsOf(insert.raw);
       if (movementRow === undefined) throw new Error('INSERT … RETURNING returned no row');
-      return { recorded: true, item: itemFromRow(itemRow), movement: movementFromRow(movementRow) };
+      return {
+        recorded: true,
+        item: itemFromRow(itemRow),
+        movement: movementFromRow(movementRow),
+        day: text(movementRow, 'day'),
+      };
     });
   }
 
@@ -438,6 +444,7 @@ export class InventoryRepository {
         `cl.partner_id = mv.partner_id AND cl.movement_id = mv.id AND cl.status <> 'withdrawn'`,
       )
       .addSelect(['cl.id AS cl_id', 'cl.number AS cl_number', 'cl.status AS cl_status'])
+      .addSelect(movementDaySql('mv'), 'mv_day')
       .where('mv.partner_id = :partnerId AND mv.item_id = :itemId', { partnerId, itemId });
   }
 
@@ -601,12 +608,15 @@ export interface MovementClaim {
 /** A movement of an item's history with the claim filed from it, if any. */
 export interface ListedMovement {
   movement: InventoryMovement;
+  /** `YYYY-MM-DD`: its day in the partner's time zone (`movementDaySql`). */
+  day: string;
   claim: MovementClaim | null;
 }
 
 function readListedMovement(raw: Row): ListedMovement {
   return {
     movement: movementFromRow(raw, 'mv_'),
+    day: text(raw, 'mv_day'),
     claim:
       raw.cl_id === null || raw.cl_id === undefined
         ? null

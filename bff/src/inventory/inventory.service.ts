@@ -1,7 +1,7 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { claimDeadlineOf, claimTypeOf } from '../claims/claim-lifecycle.js';
 import { formatClaimNumber } from '../claims/claim-number.js';
-import { partnerToday } from '../claims/claims.service.js';
+import { partnerToday } from '../common/partner-day.js';
 import { Clock } from '../common/clock.js';
 import {
   type CsvColumn,
@@ -89,11 +89,10 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
  * null and false for the kinds no claim is filed from.
  */
 export function claimWindowOf(
-  movement: Pick<InventoryMovement, 'kind' | 'occurredAt'>,
-  timeZone: string,
+  movement: Pick<InventoryMovement, 'kind'>,
+  day: string,
   today: string,
 ): { day: string; claimDeadline: string | null; claimWindowOpen: boolean } {
-  const day = partnerToday(movement.occurredAt, timeZone);
   if (claimTypeOf(movement.kind) === undefined) {
     return { day, claimDeadline: null, claimWindowOpen: false };
   }
@@ -101,10 +100,12 @@ export function claimWindowOf(
   return { day, claimDeadline, claimWindowOpen: today <= claimDeadline };
 }
 
+/** `day`: the movement's day as the database computes it (`movementDaySql`). */
 export function toMovementDto(
   movement: InventoryMovement,
+  day: string,
   claim: MovementClaim | null,
-  window: { timeZone: string; today: string },
+  today: string,
 ): InventoryMovementDto {
   return {
     id: movement.id,
@@ -118,7 +119,7 @@ export function toMovementDto(
       claim === null
         ? null
         : { id: claim.id, number: formatClaimNumber(claim.number), status: claim.status },
-    ...claimWindowOf(movement, window.timeZone, window.today),
+    ...claimWindowOf(movement, day, today),
   };
 }
 
@@ -148,15 +149,6 @@ export function inventoryCsvColumns(currency: string): CsvColumn<ExportedItem>[]
     { header: 'currency', value: () => currency },
     { header: 'updated_at', value: (item) => item.updatedAt },
   ];
-}
-
-/** The day in the partner's time zone, `YYYY-MM-DD`: the date in an export's file name. */
-function partnerDay(at: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
 }
 
 function filtersOf(query: InventoryExportQueryDto): ItemFilters {
@@ -190,7 +182,7 @@ export class InventoryService {
   exportCsv(context: PartnerContext, query: InventoryExportQueryDto): StreamableFile {
     const { partner } = context;
     return csvFile(
-      `${partner.slug}-inventory-${partnerDay(this.clock.now(), partner.timeZone)}.csv`,
+      `${partner.slug}-inventory-${partnerToday(this.clock.now(), partner.timeZone)}.csv`,
       this.inventory.rows(partner.id, filtersOf(query), query.sort),
       inventoryCsvColumns(partner.currency),
     );
@@ -245,7 +237,9 @@ export class InventoryService {
     ]);
     if (!exists) throw itemNotFound();
     const window = this.windowOf(context);
-    return mapPage(page, (listed) => toMovementDto(listed.movement, listed.claim, window));
+    return mapPage(page, (listed) =>
+      toMovementDto(listed.movement, listed.day, listed.claim, window.today),
+    );
   }
 
   async movement(
@@ -256,7 +250,12 @@ export class InventoryService {
     if (!UUID.test(itemId) || !UUID.test(movementId)) throw movementNotFound();
     const movement = await this.inventory.findMovement(context.partner.id, itemId, movementId);
     if (movement === undefined) throw movementNotFound();
-    return toMovementDto(movement.movement, movement.claim, this.windowOf(context));
+    return toMovementDto(
+      movement.movement,
+      movement.day,
+      movement.claim,
+      this.windowOf(context).today,
+    );
   }
 
   async recordMovement(
@@ -302,7 +301,7 @@ export class InventoryService {
       );
     }
     return {
-      movement: toMovementDto(outcome.movement, null, this.windowOf(context)),
+      movement: toMovementDto(outcome.movement, outcome.day, null, this.windowOf(context).today),
       item: toItemDto(outcome.item, context.partner.currency),
     };
   }

@@ -1,3 +1,4 @@
+import { addDays } from '../common/partner-day.js';
 /**
  * The overview computed the plain way: SQL group-bys over a partner's raw rows (claims, their
  * transition events, items, movements), none of the counters, rollups or trigger-kept tables the
@@ -121,12 +122,6 @@ function number(row: Record<string, unknown> | undefined, column: string): numbe
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^-?\d+$/.test(value)) return Number(value);
   throw new Error(`reference: ${column} is not an integer (${String(value)})`);
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 function daysBetween(from: string, to: string): number {

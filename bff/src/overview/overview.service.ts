@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatClaimNumber } from '../claims/claim-number.js';
 import type { ClaimStatus } from '../claims/claim-lifecycle.js';
-import { addDays, partnerToday } from '../claims/claims.service.js';
+import { addDays, partnerToday } from '../common/partner-day.js';
 import { Clock } from '../common/clock.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import type { MovementKind } from '../inventory/inventory-movement.entity.js';

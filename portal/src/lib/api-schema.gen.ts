@@ -976,16 +976,19 @@ export interface components {
         ClaimMovement: {
             /**
              * Format: date
-             * @description The day it happened in the partner’s time zone: the claim’s incident date.
-             * @example 2026-11-02
+             * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
+             * @example 2026-05-04
              */
             day: string;
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["InventoryMovementKind"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened in the warehouse.
+             */
             occurredAt: string;
-            /** @description Signed, as recorded (a loss or damage is negative). */
+            /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
             quantity: number;
             reference: string | null;
         };

@@ -4,6 +4,7 @@ import {
   ApiSchema,
   OmitType,
   PartialType,
+  PickType,
 } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -22,7 +23,7 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '../../common/list/index.js';
 import { ProblemDetails } from '../../common/problem-details.js';
-import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import { InventoryMovementDto, MoneyDto } from '../../inventory/dto/inventory.dto.js';
 import {
   CLAIM_ACTIONS,
   CLAIM_DESCRIPTION_MAX,
@@ -37,7 +38,6 @@ import {
   MAX_CLAIM_QUANTITY,
   MAX_OTHER_UNIT_VALUE_MAJOR,
 } from '../claim-lifecycle.js';
-import { MOVEMENT_KINDS, type MovementKind } from '../../inventory/inventory-movement.entity.js';
 import { CLAIM_EVENT_KINDS, type ClaimEventKind } from '../claim-event.entity.js';
 import { CLAIM_EVENT_LIST, CLAIM_LIST, MAX_CLAIM_SEARCH_LENGTH } from '../claims.lists.js';
 
@@ -117,34 +117,19 @@ export class ClaimActorDto {
   name!: string;
 }
 
-/** The movement a claim stands for (docs/api.md, Claim `movement`). */
+/**
+ * The movement a claim stands for (docs/api.md, Claim `movement`): the item page's movement's fields,
+ * picked from InventoryMovementDto so the two cannot drift apart.
+ */
 @ApiSchema({ name: 'ClaimMovement' })
-export class ClaimMovementDto {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty({ enum: MOVEMENT_KINDS, enumName: 'InventoryMovementKind' })
-  kind!: MovementKind;
-
-  @ApiProperty({
-    type: 'integer',
-    description: 'Signed, as recorded (a loss or damage is negative).',
-  })
-  quantity!: number;
-
-  @ApiProperty({ type: String, nullable: true })
-  reference!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  occurredAt!: string;
-
-  @ApiProperty({
-    format: 'date',
-    example: '2026-11-02',
-    description: 'The day it happened in the partner’s time zone: the claim’s incident date.',
-  })
-  day!: string;
-}
+export class ClaimMovementDto extends PickType(InventoryMovementDto, [
+  'id',
+  'kind',
+  'quantity',
+  'reference',
+  'occurredAt',
+  'day',
+] as const) {}
 
 @ApiSchema({ name: 'ClaimMissing' })
 export class ClaimMissingDto {

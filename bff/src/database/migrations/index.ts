@@ -10,6 +10,7 @@ import { InvitationVoiding1795900000000 } from './1795900000000-invitation-voidi
 import { CredentialGeneration1796000000000 } from './1796000000000-credential-generation.js';
 import { ClaimDecisionHistograms1796100000000 } from './1796100000000-claim-decision-histograms.js';
 import { AnalyticsVersions1796200000000 } from './1796200000000-analytics-versions.js';
+import { ClaimIncidentDates1796300000000 } from './1796300000000-claim-incident-dates.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CredentialGeneration1796000000000,
   ClaimDecisionHistograms1796100000000,
   AnalyticsVersions1796200000000,
+  ClaimIncidentDates1796300000000,
 ];

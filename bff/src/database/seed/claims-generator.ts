@@ -12,6 +12,7 @@ import {
   incidentReportPdf,
   packingListPdf,
 } from './demo-evidence.js';
+import { partnerToday } from '../../common/partner-day.js';
 import { copyValue, GrowingBytes, hashSeed, isoSecond, Random } from './inventory-generator.js';
 
 /**
@@ -322,21 +323,9 @@ export function inFilingOrder(
   return keyed.map((entry) => entry.source);
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `YYYY-MM-DD` of an instant in a time zone. */
+/** `YYYY-MM-DD` of an instant in a time zone (the partner's day, `partnerToday`). */
 export function localDate(ms: number, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(ms));
+  return partnerToday(new Date(ms), timeZone);
 }
 
 /** Where a claim is heading; how far it gets depends on the time left before the load. */
