@@ -11,7 +11,7 @@ export const DISPLAY_LOCALE = 'en';
  * Intl object of a page costs the browser some 15 ms or more (its locale data), which would lengthen
  * the one long task that evaluates every script of the page (docs/performance.md, Lighthouse).
  */
-const once = <T>(make: () => T): (() => T) => {
+export const once = <T>(make: () => T): (() => T) => {
   let made: T | undefined;
   return () => (made ??= make());
 };

@@ -1,20 +1,15 @@
 import { formatMoney } from '@partner-portal/ui-kit';
 
-import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
+import { DISPLAY_LOCALE, formatCount, once } from '@/lib/format';
 
 import type { Granularity, SeriesUnit } from '../api/get-analytics';
 
 /**
- * Each formatter made on its first use, not when the route's module loads: the four date formatters
+ * Each formatter made on its first use (`once`), not when the route's module loads: the four date formatters
  * made at once cost the analytics page's load some 60 ms of a phone's CPU (250 ms under Lighthouse's
  * slowdown) in one task, and a period by week or by month needs only two of them
  * (docs/performance.md, Lighthouse).
  */
-const once = <T>(make: () => T): (() => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
-
 const inUtc = (options: Intl.DateTimeFormatOptions) =>
   once(() => new Intl.DateTimeFormat(DISPLAY_LOCALE, { ...options, timeZone: 'UTC' }));
 

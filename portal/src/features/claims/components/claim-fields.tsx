@@ -18,6 +18,7 @@ import { usePartnerToday } from '@/lib/partner-time';
 
 import {
   DESCRIPTION_MAX,
+  FILING_WINDOW_DAYS,
   filingWindow,
   REFERENCE_MAX,
   statesUnitValue,
@@ -153,7 +154,7 @@ export function ClaimFields({
           max={window.latest}
           value={draft.incidentDate}
           onValueChange={(incidentDate) => change('incidentDate', { incidentDate })}
-          hint="Within the last 60 days."
+          hint={`Within the last ${FILING_WINDOW_DAYS} days.`}
           error={form.problems.incidentDate}
           disabled={disabled}
         />
