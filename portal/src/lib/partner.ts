@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The partner of a partner page, read by the layout (its loader fills the cache) and by any screen that
@@ -21,7 +22,7 @@ export async function fetchPartner(partnerSlug: string, signal?: AbortSignal): P
 
 export const partnerQueryOptions = (partnerSlug: string) =>
   queryOptions({
-    queryKey: ['partners', partnerSlug],
+    queryKey: queryKeys.partner(partnerSlug),
     queryFn: ({ signal }) => fetchPartner(partnerSlug, signal),
   });
 

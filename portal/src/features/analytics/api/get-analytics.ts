@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/partners/{slug}/analytics: one point per bucket (day, ISO week or month, in the
@@ -37,7 +38,7 @@ export async function fetchAnalytics(
 
 export const analyticsQueryOptions = (partnerSlug: string, params: AnalyticsParams) =>
   queryOptions({
-    queryKey: ['partners', partnerSlug, 'analytics', params],
+    queryKey: queryKeys.analytics.series(partnerSlug, params),
     queryFn: ({ signal }) => fetchAnalytics(partnerSlug, params, signal),
     // The charts on screen stay while another period loads.
     placeholderData: keepPreviousData,

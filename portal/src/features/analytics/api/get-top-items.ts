@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 import type { AnalyticsParams } from './get-analytics';
 
@@ -31,7 +32,7 @@ export async function fetchTopItems(
 export const topItemsQueryOptions = (partnerSlug: string, params: TopItemsParams) =>
   queryOptions({
     // Under the analytics' key: what invalidates the analytics invalidates these too.
-    queryKey: ['partners', partnerSlug, 'analytics', 'top-items', params.from, params.to],
+    queryKey: queryKeys.analytics.topItems(partnerSlug, params.from, params.to),
     queryFn: ({ signal }) => fetchTopItems(partnerSlug, params, signal),
     // The table on screen stays while another period loads.
     placeholderData: keepPreviousData,

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-import { claimEventsKey, type ClaimEvent } from './get-claim-events';
+import { type ClaimEvent } from './get-claim-events';
 
 /**
  * POST /api/partners/{slug}/claims/{id}/events `{ body }`: a comment (managers, admins, staff). A
@@ -25,6 +26,6 @@ export function useAddClaimComment(partnerSlug: string, claimId: string) {
   return useMutation({
     mutationFn: (body: string) => addClaimComment(partnerSlug, claimId, body),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
   });
 }

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
-import { claimQueryKey, type Claim } from './get-claim';
-import { claimedItemKey, claimListsKey } from './claims-shared';
+import { type Claim } from './get-claim';
 
 export type CreateClaimBody = ApiBody<'/api/partners/{partnerSlug}/claims', 'post'>;
 
@@ -31,12 +31,14 @@ export function useCreateClaim(partnerSlug: string) {
     mutationFn: ({ body, idempotencyKey }: { body: CreateClaimBody; idempotencyKey: string }) =>
       createClaim(partnerSlug, body, idempotencyKey),
     onSuccess: async (claim) => {
-      queryClient.setQueryData(claimQueryKey(partnerSlug, claim.id), claim);
+      queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claim.id), claim);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.lists(partnerSlug) }),
         claim.item === null
           ? undefined
-          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, claim.item.id) }),
+          : queryClient.invalidateQueries({
+              queryKey: queryKeys.inventory.item(partnerSlug, claim.item.id),
+            }),
       ]);
     },
   });

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
-
-import { claimAttachmentsKey } from './get-claim-attachments';
-import { claimEventsKey } from './get-claim-events';
-import { claimQueryKey } from './get-claim';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE …/claims/{id}/attachments/{attachmentId} while evidence is open (manager, admin). */
 export async function deleteClaimAttachment(
@@ -24,12 +21,14 @@ export function useDeleteClaimAttachment(partnerSlug: string, claimId: string) {
     mutationFn: (attachmentId: string) => deleteClaimAttachment(partnerSlug, claimId, attachmentId),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claimId) }),
         queryClient.invalidateQueries({
-          queryKey: claimQueryKey(partnerSlug, claimId),
+          queryKey: queryKeys.claims.attachments(partnerSlug, claimId),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.claims.claim(partnerSlug, claimId),
           exact: true,
         }),
-        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
       ]),
   });
 }

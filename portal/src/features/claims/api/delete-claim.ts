@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import { isStale, staleClaim } from './claim-conflict';
-import { claimQueryKey, ifMatch } from './get-claim';
-import { claimedItemKey, claimListsKey } from './claims-shared';
+import { ifMatch } from './get-claim';
 
 /** DELETE /api/partners/{slug}/claims/{id}: a draft and its evidence are gone (manager, admin). */
 export async function deleteClaim(
@@ -23,21 +23,25 @@ export function useDeleteClaim(partnerSlug: string, claimId: string) {
     mutationFn: ({ version }: { version: number; itemId: string | null }) =>
       deleteClaim(partnerSlug, claimId, version),
     onSuccess: async (_answer, { itemId }) => {
-      queryClient.removeQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });
+      queryClient.removeQueries({ queryKey: queryKeys.claims.claim(partnerSlug, claimId) });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.lists(partnerSlug) }),
         itemId === null
           ? undefined
-          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, itemId) }),
+          : queryClient.invalidateQueries({
+              queryKey: queryKeys.inventory.item(partnerSlug, itemId),
+            }),
       ]);
     },
     onError: async (error) => {
       const current = staleClaim(error);
       if (current !== undefined)
-        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+        queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claimId), current);
       // A 412 without the claim (not the BFF's answer): read it again.
       else if (isStale(error)) {
-        await queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.claims.claim(partnerSlug, claimId),
+        });
       }
     },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/claims/{id}/attachments: the evidence files, oldest first. */
 export type ClaimAttachmentList = ApiData<
@@ -22,12 +23,9 @@ export async function fetchClaimAttachments(
   return data as ClaimAttachmentList;
 }
 
-export const claimAttachmentsKey = (partnerSlug: string, claimId: string) =>
-  ['partners', partnerSlug, 'claims', 'claim', claimId, 'attachments'] as const;
-
 export const claimAttachmentsQueryOptions = (partnerSlug: string, claimId: string) =>
   queryOptions({
-    queryKey: claimAttachmentsKey(partnerSlug, claimId),
+    queryKey: queryKeys.claims.attachments(partnerSlug, claimId),
     queryFn: ({ signal }) => fetchClaimAttachments(partnerSlug, claimId, signal),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/claims/{id}/events: the timeline, oldest first, a page at a time. */
 export type ClaimEventPage = ApiData<'/api/partners/{partnerSlug}/claims/{id}/events', 'get'>;
@@ -23,17 +24,13 @@ export async function fetchClaimEvents(
   return data as ClaimEventPage;
 }
 
-/** Every page of a claim's timeline starts with this key. */
-export const claimEventsKey = (partnerSlug: string, claimId: string) =>
-  ['partners', partnerSlug, 'claims', 'claim', claimId, 'events'] as const;
-
 export const claimEventsQueryOptions = (
   partnerSlug: string,
   claimId: string,
   cursor: string | undefined,
 ) =>
   queryOptions({
-    queryKey: [...claimEventsKey(partnerSlug, claimId), cursor ?? null],
+    queryKey: [...queryKeys.claims.events(partnerSlug, claimId), cursor ?? null],
     queryFn: ({ signal }) => fetchClaimEvents(partnerSlug, claimId, cursor, signal),
   });
 
@@ -52,7 +49,7 @@ export function useClaimEvents(partnerSlug: string, claimId: string, cursor: str
  */
 export const infoRequestQueryOptions = (partnerSlug: string, claimId: string) =>
   queryOptions({
-    queryKey: [...claimEventsKey(partnerSlug, claimId), 'info-request'],
+    queryKey: [...queryKeys.claims.events(partnerSlug, claimId), 'info-request'],
     queryFn: async ({ signal }): Promise<ClaimEvent | null> => {
       const { data } = await apiClient.GET('/api/partners/{partnerSlug}/claims/{id}/events', {
         params: {

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
-import { claimListsKey } from './claims-shared';
 import type { ClaimQuery } from './get-claims';
 
 /**
@@ -51,7 +51,7 @@ export async function fetchClaimFacets(
 // Under the lists' key: whatever changes a list (a new claim, a transition) refreshes the counts.
 export const claimFacetsQueryOptions = (partnerSlug: string, query: ClaimFacetQuery = {}) =>
   queryOptions({
-    queryKey: [...claimListsKey(partnerSlug), 'facets', query],
+    queryKey: queryKeys.claims.facets(partnerSlug, query),
     queryFn: ({ signal }) => fetchClaimFacets(partnerSlug, query, signal),
     // The counts on screen stay while those of new filters load.
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/partners/{slug}/claims/{id}: the claim with what the caller may do now
@@ -23,12 +24,9 @@ export async function fetchClaim(
   return claim as Claim;
 }
 
-export const claimQueryKey = (partnerSlug: string, claimId: string) =>
-  ['partners', partnerSlug, 'claims', 'claim', claimId] as const;
-
 export const claimQueryOptions = (partnerSlug: string, claimId: string) =>
   queryOptions({
-    queryKey: claimQueryKey(partnerSlug, claimId),
+    queryKey: queryKeys.claims.claim(partnerSlug, claimId),
     queryFn: ({ signal }) => fetchClaim(partnerSlug, claimId, signal),
   });
 

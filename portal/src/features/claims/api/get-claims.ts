@@ -3,8 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
 import type { ListQuery } from '@/lib/list-state';
+import { queryKeys } from '@/lib/query-keys';
 
-import { claimListsKey, claimStatuses, claimTypes } from './claims-shared';
+import { claimStatuses, claimTypes } from './claims-shared';
 
 /** GET /api/partners/{slug}/claims: one page of the partner's claims (docs/api.md, Lists). */
 export type ClaimPage = ApiData<'/api/partners/{partnerSlug}/claims', 'get'>;
@@ -63,7 +64,7 @@ export async function fetchClaims(
 
 export const claimsQueryOptions = (partnerSlug: string, query: ClaimQuery) =>
   queryOptions({
-    queryKey: [...claimListsKey(partnerSlug), query],
+    queryKey: queryKeys.claims.list(partnerSlug, query),
     queryFn: ({ signal }) => fetchClaims(partnerSlug, query, signal),
     // The page on screen stays while the next one loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/partners/{slug}/inventory/{id}/movements/{movementId}: the loss, damage or short
@@ -28,7 +29,7 @@ export async function fetchMovement(
 export function useMovement(partnerSlug: string, itemId: string, movementId: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: ['partners', partnerSlug, 'inventory', 'item', itemId, 'movement', movementId],
+      queryKey: queryKeys.inventory.movement(partnerSlug, itemId, movementId),
       queryFn: ({ signal }) => fetchMovement(partnerSlug, itemId, movementId ?? '', signal),
       enabled: movementId !== undefined && itemId !== '',
     }),

@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 import { isStale, staleClaim } from './claim-conflict';
-import { claimEventsKey } from './get-claim-events';
-import { claimQueryKey, ifMatch, type Claim } from './get-claim';
-import { claimedItemKey, claimListsKey } from './claims-shared';
+import { ifMatch, type Claim } from './get-claim';
 
 export type ClaimTransitionBody = ApiBody<
   '/api/partners/{partnerSlug}/claims/{id}/transitions',
@@ -38,27 +37,33 @@ export function useTransitionClaim(partnerSlug: string, claimId: string) {
     mutationFn: ({ version, body }: { version: number; body: ClaimTransitionBody }) =>
       transitionClaim(partnerSlug, claimId, version, body),
     onSuccess: async (claim) => {
-      queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), claim);
+      queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claimId), claim);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
-        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.lists(partnerSlug) }),
         claim.item === null
           ? undefined
-          : queryClient.invalidateQueries({ queryKey: claimedItemKey(partnerSlug, claim.item.id) }),
+          : queryClient.invalidateQueries({
+              queryKey: queryKeys.inventory.item(partnerSlug, claim.item.id),
+            }),
       ]);
     },
     onError: async (error) => {
       const current = staleClaim(error);
       if (current !== undefined) {
-        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+        queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claimId), current);
       }
       // Someone else moved the claim: its timeline says how. A 409 means the same, told later.
       if (isStale(error) || (error instanceof ApiError && error.status === 409)) {
         await Promise.all([
           current === undefined
-            ? queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) })
+            ? queryClient.invalidateQueries({
+                queryKey: queryKeys.claims.claim(partnerSlug, claimId),
+              })
             : undefined,
-          queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+          queryClient.invalidateQueries({
+            queryKey: queryKeys.claims.events(partnerSlug, claimId),
+          }),
         ]);
       }
     },

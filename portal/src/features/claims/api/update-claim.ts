@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 import { isStale, staleClaim } from './claim-conflict';
-import { claimEventsKey } from './get-claim-events';
-import { claimQueryKey, ifMatch, type Claim } from './get-claim';
-import { claimListsKey } from './claims-shared';
+import { ifMatch, type Claim } from './get-claim';
 
 export type UpdateClaimBody = ApiBody<'/api/partners/{partnerSlug}/claims/{id}', 'patch'>;
 
@@ -34,19 +33,21 @@ export function useUpdateClaim(partnerSlug: string, claimId: string) {
     mutationFn: ({ version, body }: { version: number; body: UpdateClaimBody }) =>
       updateClaim(partnerSlug, claimId, version, body),
     onSuccess: async (claim) => {
-      queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), claim);
+      queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claimId), claim);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimListsKey(partnerSlug) }),
-        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.lists(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
       ]);
     },
     onError: async (error) => {
       const current = staleClaim(error);
       if (current !== undefined)
-        queryClient.setQueryData(claimQueryKey(partnerSlug, claimId), current);
+        queryClient.setQueryData(queryKeys.claims.claim(partnerSlug, claimId), current);
       // A 412 without the claim (not the BFF's answer): read it again.
       else if (isStale(error)) {
-        await queryClient.invalidateQueries({ queryKey: claimQueryKey(partnerSlug, claimId) });
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.claims.claim(partnerSlug, claimId),
+        });
       }
     },
   });

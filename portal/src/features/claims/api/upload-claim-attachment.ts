@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { uploadWithProgress } from '@/lib/api-upload';
+import { queryKeys } from '@/lib/query-keys';
 
-import {
-  claimAttachmentsKey,
-  claimAttachmentsUrl,
-  type ClaimAttachment,
-} from './get-claim-attachments';
-import { claimEventsKey } from './get-claim-events';
-import { claimQueryKey } from './get-claim';
+import { claimAttachmentsUrl, type ClaimAttachment } from './get-claim-attachments';
 
 /**
  * POST /api/partners/{slug}/claims/{id}/attachments, `multipart/form-data` with the file in `file`
@@ -36,12 +31,14 @@ export function useUploadClaimAttachment(partnerSlug: string, claimId: string) {
       uploadClaimAttachment(partnerSlug, claimId, file, onProgress),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claimId) }),
         queryClient.invalidateQueries({
-          queryKey: claimQueryKey(partnerSlug, claimId),
+          queryKey: queryKeys.claims.attachments(partnerSlug, claimId),
+        }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.claims.claim(partnerSlug, claimId),
           exact: true,
         }),
-        queryClient.invalidateQueries({ queryKey: claimEventsKey(partnerSlug, claimId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
       ]),
   });
 }

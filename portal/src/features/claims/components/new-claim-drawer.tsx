@@ -19,10 +19,10 @@ import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { formatCalendarDate, formatCount } from '@/lib/format';
 import { useFieldProblems } from '@/lib/form-problems';
 import { usePartnerToday } from '@/lib/partner-time';
+import { queryKeys } from '@/lib/query-keys';
 
 import { useCreateClaim } from '../api/create-claim';
-import { claimQueryKey, type Claim } from '../api/get-claim';
-import { claimAttachmentsKey } from '../api/get-claim-attachments';
+import { type Claim } from '../api/get-claim';
 import { useItem } from '../api/get-item';
 import { useMovement } from '../api/get-movement';
 import { uploadClaimAttachment } from '../api/upload-claim-attachment';
@@ -160,10 +160,12 @@ export function NewClaimDrawer({
     // is not held back by what was just uploaded.
     await Promise.all([
       queryClient.invalidateQueries({
-        queryKey: claimQueryKey(partnerSlug, claim.id),
+        queryKey: queryKeys.claims.claim(partnerSlug, claim.id),
         exact: true,
       }),
-      queryClient.invalidateQueries({ queryKey: claimAttachmentsKey(partnerSlug, claim.id) }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.claims.attachments(partnerSlug, claim.id),
+      }),
     ]);
     setUploading(false);
     return !failed;

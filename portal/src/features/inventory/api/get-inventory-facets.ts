@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/inventory/facets: the partner's categories and warehouses, with counts. */
 export type InventoryFacets = ApiData<'/api/partners/{partnerSlug}/inventory/facets', 'get'>;
@@ -19,7 +20,7 @@ export async function fetchInventoryFacets(
 
 export const inventoryFacetsQueryOptions = (partnerSlug: string) =>
   queryOptions({
-    queryKey: ['partners', partnerSlug, 'inventory', 'facets'],
+    queryKey: queryKeys.inventory.facets(partnerSlug),
     queryFn: ({ signal }) => fetchInventoryFacets(partnerSlug, signal),
     // Categories and warehouses change rarely; counts a minute old are good enough for a filter.
     staleTime: 60_000,

@@ -1,32 +1,8 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 
-import { ApiError, apiClient } from '@/lib/api-client';
-import type { ApiData } from '@/lib/api-paths';
-
-/** GET /api/partners/{slug}/inventory/{id}: one item with its quantities, value and stock state. */
-export type InventoryItemDetail = ApiData<'/api/partners/{partnerSlug}/inventory/{id}', 'get'>;
-
-export async function fetchInventoryItem(
-  partnerSlug: string,
-  itemId: string,
-  signal?: AbortSignal,
-): Promise<InventoryItemDetail> {
-  const { data: item } = await apiClient.GET('/api/partners/{partnerSlug}/inventory/{id}', {
-    params: { path: { partnerSlug, id: itemId } },
-    signal,
-  });
-  return item as InventoryItemDetail;
-}
-
-export const inventoryItemQueryKey = (partnerSlug: string, itemId: string) =>
-  ['partners', partnerSlug, 'inventory', 'item', itemId] as const;
-
-export const inventoryItemQueryOptions = (partnerSlug: string, itemId: string) =>
-  queryOptions({
-    queryKey: inventoryItemQueryKey(partnerSlug, itemId),
-    queryFn: ({ signal }) => fetchInventoryItem(partnerSlug, itemId, signal),
-  });
+import { ApiError } from '@/lib/api-client';
+import { inventoryItemQueryOptions } from '@/lib/inventory-item';
 
 export function useInventoryItem(partnerSlug: string, itemId: string) {
   return useQuery(inventoryItemQueryOptions(partnerSlug, itemId));

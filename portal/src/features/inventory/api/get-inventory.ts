@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
 import type { ListQuery } from '@/lib/list-state';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/inventory: one page of the partner's items (docs/api.md, Lists). */
 export type InventoryPage = ApiData<'/api/partners/{partnerSlug}/inventory', 'get'>;
@@ -67,13 +68,9 @@ export async function fetchInventory(
   return data as InventoryPage;
 }
 
-/** Every query of the partner's inventory lists starts with this key. */
-export const inventoryListsKey = (partnerSlug: string) =>
-  ['partners', partnerSlug, 'inventory', 'list'] as const;
-
 export const inventoryQueryOptions = (partnerSlug: string, query: InventoryQuery) =>
   queryOptions({
-    queryKey: [...inventoryListsKey(partnerSlug), query],
+    queryKey: queryKeys.inventory.list(partnerSlug, query),
     queryFn: ({ signal }) => fetchInventory(partnerSlug, query, signal),
     // The page on screen stays while the next one loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/claims?itemId=: the claims about one item, newest first. */
 export type ItemClaimPage = ApiData<'/api/partners/{partnerSlug}/claims', 'get'>;
@@ -32,8 +33,8 @@ export const itemClaimsQueryOptions = (
   cursor: string | undefined,
 ) =>
   queryOptions({
-    // Under the claims lists' key: a claim filed or moved elsewhere refreshes this list too.
-    queryKey: ['partners', partnerSlug, 'claims', 'list', { itemId, cursor: cursor ?? null }],
+    // A claim list (docs/architecture.md, "Query keys"): a claim filed or moved elsewhere refreshes it.
+    queryKey: queryKeys.claims.ofItem(partnerSlug, itemId, cursor),
     queryFn: ({ signal }) => fetchItemClaims(partnerSlug, itemId, cursor, signal),
     placeholderData: keepPreviousData,
   });

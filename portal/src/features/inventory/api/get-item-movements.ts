@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/inventory/{id}/movements: the item's history, newest first. */
 export type MovementPage = ApiData<'/api/partners/{partnerSlug}/inventory/{id}/movements', 'get'>;
@@ -30,7 +31,7 @@ export const itemMovementsQueryOptions = (
   cursor: string | undefined,
 ) =>
   queryOptions({
-    queryKey: ['partners', partnerSlug, 'inventory', 'item', itemId, 'movements', cursor ?? null],
+    queryKey: queryKeys.inventory.movements(partnerSlug, itemId, cursor),
     queryFn: ({ signal }) => fetchItemMovements(partnerSlug, itemId, cursor, signal),
     placeholderData: keepPreviousData,
   });

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
 
-import { inventoryListsKey } from './get-inventory';
-import { inventoryItemQueryKey, type InventoryItemDetail } from './get-inventory-item';
+import type { InventoryItemDetail } from '@/lib/inventory-item';
+import { queryKeys } from '@/lib/query-keys';
 
 type UpdateItemBody = ApiBody<'/api/partners/{partnerSlug}/inventory/{id}', 'patch'>;
 
@@ -28,8 +28,8 @@ export function useUpdateReorderPoint(partnerSlug: string, itemId: string) {
   return useMutation({
     mutationFn: (reorderPoint: number) => updateReorderPoint(partnerSlug, itemId, reorderPoint),
     onSuccess: async (item) => {
-      queryClient.setQueryData(inventoryItemQueryKey(partnerSlug, itemId), item);
-      await queryClient.invalidateQueries({ queryKey: inventoryListsKey(partnerSlug) });
+      queryClient.setQueryData(queryKeys.inventory.item(partnerSlug, itemId), item);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.inventory.lists(partnerSlug) });
     },
   });
 }

@@ -3,9 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
 import { meQueryKey, type PartnerRole } from '@/lib/auth';
-
-import { invitationsKey } from './get-invitations';
-import { membersKey } from './get-members';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ChangedMember = ApiData<'/api/partners/{partnerSlug}/members/{userId}', 'patch'>;
 
@@ -38,12 +36,12 @@ export function useChangeMemberRole(partnerSlug: string) {
     mutationFn: ({ userId, role }: RoleChange) => changeMemberRole(partnerSlug, userId, role),
     onSuccess: (_member, { self }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.members(partnerSlug) }),
         // A demoted admin's pending invitations are void (docs/api.md).
-        queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.invitations(partnerSlug) }),
         self ? queryClient.invalidateQueries({ queryKey: meQueryKey }) : undefined,
         self
-          ? queryClient.invalidateQueries({ queryKey: ['partners', partnerSlug], exact: true })
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.partner(partnerSlug), exact: true })
           : undefined,
       ]),
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/partners/{slug}/invitations (admin): one page of the pending invitations, newest first
@@ -9,10 +10,6 @@ import type { ApiData } from '@/lib/api-paths';
  */
 export type InvitationPage = ApiData<'/api/partners/{partnerSlug}/invitations', 'get'>;
 export type PendingInvitation = InvitationPage['items'][number];
-
-/** Every page of the pending invitations: what an invitation sent or revoked makes stale. */
-export const invitationsKey = (partnerSlug: string) =>
-  ['partners', partnerSlug, 'invitations'] as const;
 
 export async function fetchInvitations(
   partnerSlug: string,
@@ -28,7 +25,7 @@ export async function fetchInvitations(
 
 export const invitationsQueryOptions = (partnerSlug: string, cursor: string | undefined) =>
   queryOptions({
-    queryKey: [...invitationsKey(partnerSlug), cursor ?? null],
+    queryKey: [...queryKeys.invitations(partnerSlug), cursor ?? null],
     queryFn: ({ signal }) => fetchInvitations(partnerSlug, cursor, signal),
     placeholderData: keepPreviousData,
   });

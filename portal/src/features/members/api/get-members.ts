@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
 import type { ListQuery } from '@/lib/list-state';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/members: one page of the partner's people (docs/api.md, Lists). */
 export type MemberPage = ApiData<'/api/partners/{partnerSlug}/members', 'get'>;
@@ -26,12 +27,9 @@ export async function fetchMembers(
   return data as MemberPage;
 }
 
-/** Every page of the partner's members, whatever the sort: what a change of a member makes stale. */
-export const membersKey = (partnerSlug: string) => ['partners', partnerSlug, 'members'] as const;
-
 export const membersQueryOptions = (partnerSlug: string, query: MembersQuery) =>
   queryOptions({
-    queryKey: [...membersKey(partnerSlug), query],
+    queryKey: [...queryKeys.members(partnerSlug), query],
     queryFn: ({ signal }) => fetchMembers(partnerSlug, query, signal),
     // The page on screen stays while the next one loads.
     placeholderData: keepPreviousData,

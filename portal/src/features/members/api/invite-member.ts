@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody, ApiData } from '@/lib/api-paths';
-
-import { invitationsKey } from './get-invitations';
+import { queryKeys } from '@/lib/query-keys';
 
 export type InvitationRequest = ApiBody<'/api/partners/{partnerSlug}/invitations', 'post'>;
 export type CreatedInvitation = ApiData<'/api/partners/{partnerSlug}/invitations', 'post'>;
@@ -29,7 +28,7 @@ export function useInviteMember(partnerSlug: string) {
     mutationFn: (body: InvitationRequest) => inviteMember(partnerSlug, body),
     // The dialog closes at once; the pending invitations catch up behind it.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invitations(partnerSlug) });
     },
   });
 }

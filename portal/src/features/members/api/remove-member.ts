@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
-
-import { invitationsKey } from './get-invitations';
-import { membersKey } from './get-members';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * DELETE /api/partners/{slug}/members/{userId} (admin): the person no longer belongs to the partner.
@@ -30,9 +28,9 @@ export function useRemoveMember(partnerSlug: string) {
       self
         ? queryClient.invalidateQueries({ queryKey: meQueryKey })
         : Promise.all([
-            queryClient.invalidateQueries({ queryKey: membersKey(partnerSlug) }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.members(partnerSlug) }),
             // A removed admin's pending invitations are void (docs/api.md).
-            queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.invitations(partnerSlug) }),
           ]),
   });
 }

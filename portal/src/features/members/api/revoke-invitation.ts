@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError, apiClient } from '@/lib/api-client';
-
-import { invitationsKey } from './get-invitations';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * DELETE /api/partners/{slug}/invitations/{id} (admin): the link stops working at once. 404 when the
@@ -16,7 +15,8 @@ export async function revokeInvitation(partnerSlug: string, invitationId: string
 
 export function useRevokeInvitation(partnerSlug: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsKey(partnerSlug) });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.invitations(partnerSlug) });
   return useMutation({
     mutationFn: (invitationId: string) => revokeInvitation(partnerSlug, invitationId),
     onSuccess: refresh,

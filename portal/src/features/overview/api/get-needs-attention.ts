@@ -2,8 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
-
-import { overviewQueryKey } from './get-overview';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/partners/{slug}/overview/needs-attention: a further page of the inbox (a list page). */
 export type NeedsAttentionPage = ApiData<
@@ -30,6 +29,6 @@ export async function fetchNeedsAttention(
  */
 export const needsAttentionQueryOptions = (partnerSlug: string, cursor: string) =>
   queryOptions({
-    queryKey: [...overviewQueryKey(partnerSlug), 'needs-attention', cursor],
+    queryKey: [...queryKeys.overview(partnerSlug), 'needs-attention', cursor],
     queryFn: ({ signal }) => fetchNeedsAttention(partnerSlug, cursor, signal),
   });

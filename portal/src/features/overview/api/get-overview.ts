@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData } from '@/lib/api-paths';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * GET /api/partners/{slug}/overview: the key figures against their previous period, the first page
@@ -21,12 +22,9 @@ export async function fetchOverview(partnerSlug: string, signal?: AbortSignal): 
   return data as Overview;
 }
 
-export const overviewQueryKey = (partnerSlug: string) =>
-  ['partners', partnerSlug, 'overview'] as const;
-
 export const overviewQueryOptions = (partnerSlug: string) =>
   queryOptions({
-    queryKey: overviewQueryKey(partnerSlug),
+    queryKey: queryKeys.overview(partnerSlug),
     queryFn: ({ signal }) => fetchOverview(partnerSlug, signal),
   });
 
