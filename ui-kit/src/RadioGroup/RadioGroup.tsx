@@ -37,7 +37,9 @@ export interface RadioGroupProps extends Omit<
 
 /**
  * A set of mutually exclusive choices. Tab enters the group at the selected option, arrow keys
- * move and select. Built on Radix RadioGroup.
+ * move and select. Built on Radix RadioGroup; the checked dot is drawn in CSS from the item's
+ * `data-state` (Radix's Indicator mounts through `Presence`, which reads the computed style of the
+ * dot in a commit: a forced style recalculation on every page that shows a radio group).
  */
 export function RadioGroup({
   label,
@@ -78,9 +80,7 @@ export function RadioGroup({
                   disabled={option.disabled}
                   className={styles.radio}
                   aria-describedby={option.description ? `${optionId}-description` : undefined}
-                >
-                  <RadixRadio.Indicator className={styles.dot} />
-                </RadixRadio.Item>
+                />
                 <div className={choice.text}>
                   <label htmlFor={optionId} className={choice.label}>
                     {option.label}
