@@ -1,7 +1,13 @@
+import { useContext } from 'react';
 import { Bar, BarChart as RechartsBarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { axisTick } from '../internal/AxisTick';
 import { chartTooltip } from '../internal/ChartTooltip';
 import { PlotContainer } from '../internal/PlotContainer';
 import * as theme from '../internal/chartTheme';
+import { PlotWidthContext } from '../internal/plotWidth';
+
+const VALUE_AXIS_WIDTH = 64;
+const MIN_TICK_GAP = 8;
 
 export interface BarPlotProps extends Pick<theme.CartesianChartProps, 'data' | 'xKey' | 'series'> {
   stacked: boolean;
@@ -23,6 +29,7 @@ export default function BarPlot({
   formatY,
 }: BarPlotProps) {
   const horizontal = layout === 'horizontal-bars';
+  const plotWidth = useContext(PlotWidthContext);
   return (
     <PlotContainer height={height}>
       <RechartsBarChart
@@ -31,7 +38,14 @@ export default function BarPlot({
         margin={theme.plotMargin}
         accessibilityLayer={false}
       >
-        <CartesianGrid stroke={theme.gridStroke} vertical={horizontal} horizontal={!horizontal} />
+        <CartesianGrid
+          stroke={theme.gridStroke}
+          vertical={horizontal}
+          horizontal={!horizontal}
+          {...(horizontal
+            ? { horizontalCoordinatesGenerator: theme.noGridLines }
+            : { verticalCoordinatesGenerator: theme.noGridLines })}
+        />
         {horizontal ? (
           <>
             <XAxis type="number" {...theme.valueAxis} tickFormatter={formatY} />
@@ -45,8 +59,28 @@ export default function BarPlot({
           </>
         ) : (
           <>
-            <XAxis dataKey={xKey} {...theme.categoryAxis} tickFormatter={formatX} minTickGap={8} />
-            <YAxis {...theme.valueAxis} tickFormatter={formatY} width={64} />
+            <XAxis
+              dataKey={xKey}
+              {...theme.categoryAxis}
+              tick={axisTick}
+              tickFormatter={formatX}
+              minTickGap={MIN_TICK_GAP}
+              interval={theme.categoryInterval(
+                data,
+                xKey,
+                formatX,
+                plotWidth,
+                VALUE_AXIS_WIDTH,
+                MIN_TICK_GAP,
+              )}
+            />
+            <YAxis
+              {...theme.valueAxis}
+              tick={axisTick}
+              tickFormatter={formatY}
+              width={VALUE_AXIS_WIDTH}
+              interval={theme.VALUE_AXIS_INTERVAL}
+            />
           </>
         )}
         {chartTooltip({

@@ -7,9 +7,15 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useContext } from 'react';
+import { axisTick } from '../internal/AxisTick';
 import { chartTooltip } from '../internal/ChartTooltip';
 import { PlotContainer } from '../internal/PlotContainer';
 import * as theme from '../internal/chartTheme';
+import { PlotWidthContext } from '../internal/plotWidth';
+
+const VALUE_AXIS_WIDTH = 64;
+const MIN_TICK_GAP = 16;
 
 export interface LinePlotProps extends Pick<theme.CartesianChartProps, 'data' | 'xKey' | 'series'> {
   area: boolean;
@@ -31,12 +37,37 @@ export default function LinePlot({
   formatY,
 }: LinePlotProps) {
   const Chart = area ? AreaChart : RechartsLineChart;
+  const plotWidth = useContext(PlotWidthContext);
   return (
     <PlotContainer height={height}>
       <Chart data={data} margin={theme.plotMargin} accessibilityLayer={false}>
-        <CartesianGrid stroke={theme.gridStroke} vertical={false} />
-        <XAxis dataKey={xKey} {...theme.categoryAxis} tickFormatter={formatX} minTickGap={16} />
-        <YAxis {...theme.valueAxis} tickFormatter={formatY} width={64} />
+        <CartesianGrid
+          stroke={theme.gridStroke}
+          vertical={false}
+          verticalCoordinatesGenerator={theme.noGridLines}
+        />
+        <XAxis
+          dataKey={xKey}
+          {...theme.categoryAxis}
+          tick={axisTick}
+          tickFormatter={formatX}
+          minTickGap={MIN_TICK_GAP}
+          interval={theme.categoryInterval(
+            data,
+            xKey,
+            formatX,
+            plotWidth,
+            VALUE_AXIS_WIDTH,
+            MIN_TICK_GAP,
+          )}
+        />
+        <YAxis
+          {...theme.valueAxis}
+          tick={axisTick}
+          tickFormatter={formatY}
+          width={VALUE_AXIS_WIDTH}
+          interval={theme.VALUE_AXIS_INTERVAL}
+        />
         {chartTooltip({ series, formatX, formatY })}
         {series.map((item, index) =>
           area ? (

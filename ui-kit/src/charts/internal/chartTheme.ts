@@ -66,3 +66,47 @@ export const gridStroke = 'var(--ppui-color-border-muted)';
 
 /** The space Recharts leaves around the plot in every chart. */
 export const plotMargin = { top: 8, right: 8, bottom: 0, left: 0 };
+
+/**
+ * Roughly the widest character of an axis label at its 12 px, in pixels (digits and capitals of the
+ * system font are 7 px or less): an estimate that errs toward fewer labels.
+ */
+const TICK_CHARACTER_WIDTH = 7.5;
+
+/**
+ * Which category labels the axis shows: every `interval + 1`th, as many as fit in the plot's width
+ * with `minTickGap` between them, estimated from the labels' length. Recharts' own choice
+ * (`preserveEnd`) measures every label in the DOM, a forced layout each: a third of a plot's mount
+ * on a phone (docs/performance.md, "Lighthouse"). Without a measured width (a test, a server), the
+ * choice is left to Recharts.
+ */
+export function categoryInterval(
+  data: readonly ChartDatum[],
+  xKey: string,
+  formatX: (value: string | number) => string,
+  plotWidth: number | undefined,
+  valueAxisWidth: number,
+  minTickGap: number,
+): number | 'preserveEnd' {
+  if (plotWidth === undefined || plotWidth <= 0) return 'preserveEnd';
+  if (data.length <= 1) return 0;
+  let longest = 0;
+  for (const datum of data) {
+    const value = datum[xKey];
+    if (value === null || value === undefined) continue;
+    longest = Math.max(longest, formatX(value).length);
+  }
+  const axisWidth = plotWidth - valueAxisWidth - plotMargin.left - plotMargin.right;
+  const slot = longest * TICK_CHARACTER_WIDTH + minTickGap;
+  const fitting = Math.max(1, Math.floor(axisWidth / slot));
+  return Math.max(0, Math.ceil(data.length / fitting) - 1);
+}
+
+/**
+ * The grid lines of a direction the chart does not draw: none to compute (Recharts computes them
+ * anyway, measuring the axis' labels, unless told where they are).
+ */
+export const noGridLines = (): number[] => [];
+
+/** The value axis shows all its ticks (five or so, far apart on a plot's height): nothing to measure. */
+export const VALUE_AXIS_INTERVAL = 0;
