@@ -47,9 +47,19 @@ function deferred() {
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-/** The first chart card: the route's chunk holds Recharts, slow to load on a busy machine. */
-const chartsShown = () =>
-  screen.findByRole('region', { name: 'Claims filed by type' }, { timeout: 15_000 });
+/**
+ * The first chart card, once every card is in place: the route's chunk holds Recharts, slow to load
+ * on a busy machine, and the cards after the first two render one a task (the top items last).
+ */
+const chartsShown = async () => {
+  const first = await screen.findByRole(
+    'region',
+    { name: 'Claims filed by type' },
+    { timeout: 15_000 },
+  );
+  await screen.findByRole('region', { name: 'Top items by amount claimed' }, { timeout: 15_000 });
+  return first;
+};
 
 describe('analytics', () => {
   beforeEach(() => {

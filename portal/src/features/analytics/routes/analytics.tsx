@@ -9,6 +9,7 @@ import {
   Skeleton,
   toCalendarDate,
 } from '@partner-portal/ui-kit';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { describeApiError } from '@/lib/api-errors';
@@ -57,6 +58,26 @@ const isBlank = (analytics: Analytics): boolean =>
     series.points.every((point) => point.value === null || point.value === 0),
   );
 
+/** The chart cards rendered with the series' arrival: the first screen's (a phone shows one or two). */
+const FIRST_CARDS = 2;
+
+/**
+ * How many of the page's cards to render: FIRST_CARDS once the series are `ready`, then one more a
+ * task, each a transition of its own. Rendered and committed together, the nine cards and the top
+ * items made tasks of 52–163 ms on a phone (docs/performance.md, "Lighthouse"); one card at a time
+ * keeps each task short, and the cards below the first screen are in place well before anyone
+ * scrolls to them.
+ */
+function useCardsShown(total: number, ready: boolean): number {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (!ready || shown >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [ready, shown, total]);
+  return shown;
+}
+
 /**
  * Trends over a period (docs/product.md §3): the period and granularity live in the URL
  * (`?from&to&granularity`, the API's names; default the last 90 days by week), each chart has a
@@ -74,7 +95,10 @@ export function AnalyticsRoute() {
   const dayOffered = daysIn(params.from, params.to) <= MAX_DAYS_BY_DAY;
   const analytics = useAnalytics(partnerSlug, params);
   const topItems = useTopItems(partnerSlug, { from: params.from, to: params.to });
-  const data = analytics.data;
+  // The series render as a transition, which React renders in slices (a query's answer alone
+  // renders at once, in one task).
+  const data = useDeferredValue(analytics.data);
+  const cardsShown = useCardsShown(chartDefinitions.length + 1, data !== undefined);
 
   // Each control writes only what it changes, onto the URL as it is then: a second change made
   // before the first one's render must not put back the first one's old value.
@@ -116,23 +140,31 @@ export function AnalyticsRoute() {
     const shown: AnalyticsParams = { from: data.from, to: data.to, granularity: data.granularity };
     body = (
       <>
-        <div className={styles.charts}>
-          {chartDefinitions.map((definition) => (
-            <AnalyticsChart
-              key={definition.id}
-              partnerSlug={partnerSlug}
-              definition={definition}
-              analytics={data}
-              params={shown}
-            />
-          ))}
+        <div className={styles.charts} aria-busy={cardsShown < chartDefinitions.length}>
+          {chartDefinitions.map((definition, index) =>
+            index < cardsShown ? (
+              <AnalyticsChart
+                key={definition.id}
+                partnerSlug={partnerSlug}
+                definition={definition}
+                analytics={data}
+                params={shown}
+              />
+            ) : (
+              <Skeleton key={definition.id} shape="rect" height="22rem" />
+            ),
+          )}
         </div>
-        <TopItems
-          partnerSlug={partnerSlug}
-          params={{ from: params.from, to: params.to }}
-          topItems={topItems}
-          currency={data.currency}
-        />
+        {cardsShown > chartDefinitions.length ? (
+          <TopItems
+            partnerSlug={partnerSlug}
+            params={{ from: params.from, to: params.to }}
+            topItems={topItems}
+            currency={data.currency}
+          />
+        ) : (
+          <Skeleton shape="rect" height="22rem" />
+        )}
       </>
     );
   }
