@@ -43,6 +43,20 @@ export function startBare(
   });
 }
 
+/**
+ * What holds an unsaturated server back: the load generator when it is on its CPU all the time, the
+ * machine when every CPU is busy (PostgreSQL and the server share them), otherwise the server waits.
+ */
+export function bottleneck(tally: Tally): string {
+  const figures = `load generator ${Math.round(tally.loadBusy * 100)} % busy, machine ${Math.round(tally.machineBusy * 100)} % busy`;
+  if (tally.busy >= SATURATED) return figures;
+  if (tally.loadBusy >= SATURATED) return `${figures}: the load generator sets the rate`;
+  if (tally.machineBusy >= SATURATED) {
+    return `${figures}: the machine is, PostgreSQL and the servers share its CPUs`;
+  }
+  return `${figures}: the server waits (on PostgreSQL or the pool)`;
+}
+
 /** The BFF under test, the bench's calls to it, and the bench's own database connection. */
 export interface Measured {
   bff: ServerProcess<BffReady>;
@@ -147,7 +161,7 @@ export async function measureCases(
     );
     target(
       rate >= LIST_OVER_BARE_RATE,
-      `list requests/s / bare requests/s = ${ratio(rate)} (target ≥ ${LIST_OVER_BARE_RATE}×; bare CPU per request / the list's = ${ratio(tally('bare').cpuPerRequest / tally('first').cpuPerRequest)}, the bare server ${Math.round(tally('bare').busy * 100)} % busy${tally('bare').busy < SATURATED ? ': NOT saturated, the load generator limits it, read the CPU ratio' : ''})`,
+      `list requests/s / bare requests/s = ${ratio(rate)} (target ≥ ${LIST_OVER_BARE_RATE}×; bare CPU per request / the list's = ${ratio(tally('bare').cpuPerRequest / tally('first').cpuPerRequest)}, the bare server ${Math.round(tally('bare').busy * 100)} % busy${tally('bare').busy < SATURATED ? ', NOT saturated: read the CPU ratio' : ''}; ${bottleneck(tally('bare'))})`,
     );
     // Where the list's time goes above its SQL: the server's own CPU per request, rung by rung.
     const us = (key: string) => tally(key).cpuPerRequest;

@@ -8,7 +8,7 @@ import { BenchApi } from './api.js';
 import type { BarePage } from './bare-server.js';
 import { checker, type BenchContext, type Report } from './context.js';
 import { always, type LoadCase, runLoad, Tally } from './load.js';
-import { runRounds, SATURATED, startBare } from './measure.js';
+import { bottleneck, runRounds, SATURATED, startBare } from './measure.js';
 
 /** The target (issue 19, must-show 3): each page at least this share of the bare handler's requests/s. */
 const OVER_BARE_RATE = 0.8;
@@ -163,20 +163,6 @@ export async function benchVersusBare(
     if (bff !== undefined) await stopServer(bff);
     await bouncer?.stop();
   }
-}
-
-/**
- * What holds an unsaturated server back: the load generator when it is on its CPU all the time, the
- * machine when every CPU is busy (PostgreSQL and the server share them), otherwise the server waits.
- */
-function bottleneck(tally: Tally): string {
-  const figures = `load generator ${Math.round(tally.loadBusy * 100)} % busy, machine ${Math.round(tally.machineBusy * 100)} % busy`;
-  if (tally.busy >= SATURATED) return figures;
-  if (tally.loadBusy >= SATURATED) return `${figures}: the load generator sets the rate`;
-  if (tally.machineBusy >= SATURATED) {
-    return `${figures}: the machine is, PostgreSQL and the servers share its CPUs`;
-  }
-  return `${figures}: the server waits (on PostgreSQL or the pool)`;
 }
 
 /** A cursor `rows` deep into `base`, obtained the way a client gets one: by walking the list. */
