@@ -104,7 +104,7 @@ const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
  * `total` of a list when no exact counter answers it: counted while the planner expects at most 10,000
  * rows read at a cost of at most 2,000 (a few milliseconds: about a page), otherwise the planner's
  * estimate (`totalExact: false`). A filter without an index of its own walks every item of the
- * partner to be counted: 76 ms at 200,000 items, so it is estimated.
+ * partner to be counted, so it is estimated (docs/performance.md, "Inventory at a million items").
  */
 export const INVENTORY_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisfies CountPolicy;
 
