@@ -30,15 +30,16 @@ export interface PartnerAccessFacts {
  * against three Repository lookups (`pnpm --filter @partner-portal/bff bench`; the figures:
  * docs/performance.md, "What authentication and authorization cost"). Sent unnamed (no
  * per-connection prepared statement), so it works behind a transaction pooler; that costs a parse
- * and plan per request (measured in the same section).
+ * and plan per request (measured in the same section); the membership is a scalar subquery on its
+ * unique (partner, user) key rather than a third join, which PostgreSQL plans in about three quarters
+ * of the time (docs/performance.md, "Where a request's time goes").
  */
 export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.credential_generation,
               ${sessionRevokedSql('$3')} AS session_revoked,
               p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
-              m.role
+              (SELECT m.role FROM memberships m WHERE m.partner_id = p.id AND m.user_id = u.id) AS role
          FROM users u
          LEFT JOIN partners p ON p.slug = $2
-         LEFT JOIN memberships m ON m.partner_id = p.id AND m.user_id = u.id
         WHERE u.id = $1`;
 
 interface PartnerAccessRow {
