@@ -102,6 +102,16 @@ export function startBff(
   );
 }
 
+/**
+ * Whether the benches' servers name their statements (prepared once per connection): the BFF's own
+ * setting, which the bare handler (bench/inventory/bare-server.ts) follows so that both sides send the
+ * same protocol messages. Today the BFF's statements are unnamed (docs/performance.md); when the data
+ * layer's setting lands, read it here (the same environment the BFF is started with).
+ */
+export function namedStatements(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.BENCH_NAMED_STATEMENTS === 'true';
+}
+
 export async function stopServer(server: ServerProcess<unknown>): Promise<void> {
   if (server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));

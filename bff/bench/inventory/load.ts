@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { readCpuSeconds } from './rss.js';
+import { readCpuSeconds, readMachineCpu } from './rss.js';
 
 /** One measured case: a GET against a server, the path chosen afresh for every request. */
 export interface LoadCase {
@@ -10,6 +10,11 @@ export interface LoadCase {
   headers: Record<string, string>;
   /** The server process, whose CPU time per request is measured. */
   pid?: number;
+  /**
+   * Requests in flight per connection (HTTP pipelining; 1 by default): what lets one load process
+   * saturate a bare handler (docs/performance.md, "The BFF against a bare handler").
+   */
+  pipelining?: number;
 }
 
 /** What one case gave over all its rounds. */
@@ -22,6 +27,10 @@ export class Tally {
   /** The server's CPU time and the wall time over the rounds. */
   cpuSeconds = 0;
   wallSeconds = 0;
+  /** The load generator's (this process's) CPU time, and the whole machine's busy and total time. */
+  loadCpuSeconds = 0;
+  machineBusySeconds = 0;
+  machineSeconds = 0;
 
   get rate(): number {
     return this.rates.reduce((sum, rate) => sum + rate, 0) / Math.max(1, this.rates.length);
@@ -43,6 +52,16 @@ export class Tally {
     return this.cpuSeconds / Math.max(1e-9, this.wallSeconds);
   }
 
+  /** The share of the wall time the load generator was on a CPU. */
+  get loadBusy(): number {
+    return this.loadCpuSeconds / Math.max(1e-9, this.wallSeconds);
+  }
+
+  /** The share of the machine's CPU time that was busy (every CPU: the servers, PostgreSQL, the rest). */
+  get machineBusy(): number {
+    return this.machineBusySeconds / Math.max(1e-9, this.machineSeconds);
+  }
+
   get bytesPerResponse(): number {
     return this.bytes / Math.max(1, this.latencies.length);
   }
@@ -60,12 +79,15 @@ export function runLoad(
   tally?: Tally,
 ): Promise<void> {
   const cpuAtStart = target.pid === undefined ? 0 : readCpuSeconds(target.pid);
+  const loadAtStart = process.cpuUsage();
+  const machineAtStart = readMachineCpu();
   const startedAt = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: `http://127.0.0.1:${target.port}`,
         connections,
+        pipelining: target.pipelining ?? 1,
         duration: seconds,
         headers: target.headers,
         requests: [{ setupRequest: (request) => ({ ...request, path: target.nextPath() }) }],
@@ -81,6 +103,11 @@ export function runLoad(
           if (target.pid !== undefined) {
             tally.cpuSeconds += readCpuSeconds(target.pid) - cpuAtStart;
             tally.wallSeconds += (performance.now() - startedAt) / 1000;
+            const load = process.cpuUsage(loadAtStart);
+            tally.loadCpuSeconds += (load.user + load.system) / 1e6;
+            const machine = readMachineCpu();
+            tally.machineBusySeconds += machine.busy - machineAtStart.busy;
+            tally.machineSeconds += machine.total - machineAtStart.total;
           }
         }
         resolve();

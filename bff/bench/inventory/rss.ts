@@ -72,3 +72,15 @@ export function readCpuSeconds(pid: number): number {
 
 /** USER_HZ: the unit of /proc's CPU times on Linux. */
 const CLOCK_TICKS = 100;
+
+/**
+ * The machine's CPU time so far, seconds summed over every CPU: `busy` (everything but idle and
+ * iowait) and `total` (/proc/stat's first line).
+ */
+export function readMachineCpu(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}

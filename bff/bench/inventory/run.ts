@@ -8,6 +8,7 @@ import { benchLists } from './lists.js';
 import { ensureClaims } from './dataset.js';
 import { benchClaimLists } from '../claims/lists.js';
 import { benchDashboards } from '../dashboards/dashboards.js';
+import { benchVersusBare } from './versus-bare.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench:inventory`: the inventory API at a million items
@@ -22,7 +23,10 @@ import { benchDashboards } from '../dashboards/dashboards.js';
  *
  *   --reload        load the data set again even when the database holds it
  *   --smoke         20,000 items, one round of 1 s per case, targets reported but not enforced
- *   --only <part>   `lists`, `csv`, `claims` or `dashboards`
+ *   --only <part>   `lists`, `csv`, `claims`, `dashboards` or `bare` (the four pages against a bare
+ *                   handler: docs/performance.md, "The BFF against a bare handler")
+ *   --pgbouncer     the `bare` part with both servers reaching PostgreSQL through PgBouncer in
+ *                   transaction mode (Debian's /usr/sbin/pgbouncer, or PGBOUNCER)
  *   --search <term> the substring search's term (default: the brand and product of a sampled item)
  *   --explain       print the whole EXPLAIN ANALYZE of every statement of every case (and, for the
  *                   dashboards, of their raw references)
@@ -39,9 +43,10 @@ const { values } = parseArgs({
     only: { type: 'string' },
     search: { type: 'string' },
     explain: { type: 'boolean', default: false },
+    pgbouncer: { type: 'boolean', default: false },
   },
 });
-const PARTS = ['lists', 'csv', 'claims', 'dashboards'] as const;
+const PARTS = ['lists', 'csv', 'claims', 'dashboards', 'bare'] as const;
 if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only)) {
   throw new Error(`--only takes ${PARTS.join(', ')}`);
 }
@@ -125,6 +130,14 @@ if (runs('claims')) {
 }
 if (runs('dashboards')) {
   parts.push(async () => benchDashboards({ ...context, dataset: await claimsDataset() }));
+}
+if (runs('bare')) {
+  parts.push(async () =>
+    benchVersusBare(
+      { ...context, dataset: await claimsDataset() },
+      { pgbouncer: values.pgbouncer },
+    ),
+  );
 }
 for (const part of parts) {
   const report = await part();

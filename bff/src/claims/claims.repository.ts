@@ -431,9 +431,8 @@ export class ClaimsRepository {
    * which is a claim number OR an item's text: it walks the list's order past every claim that does not
    * match. So for such a search the matches are counted first, up to `fewMatches` + 1, through their
    * own indexes (a BitmapOr of the number's and the items' indexes); that few are read that way, sorted
-   * and counted exactly in the same statement; more are dense enough in the order to walk it. At
-   * 500,000 claims of one partner, `?q=77777` through the API: 78 ms walking, 12 ms so (median of 7,
-   * warm); a common digit string (`?q=123`, 250,000 matches) 18 ms either way.
+   * and counted exactly in the same statement; more are dense enough in the order to walk it (the
+   * figures: docs/performance.md, "Claims at a million").
    */
   page(
     partnerId: string,

@@ -4,8 +4,8 @@
  */
 
 /**
- * One formatter per time zone: making an `Intl.DateTimeFormat` costs about 50 µs (more under load),
- * formatting with one about 1 µs, and every claim answer asks for today (bench:claims' CPU profile).
+ * One formatter per time zone: making an `Intl.DateTimeFormat` costs far more than formatting with
+ * one, and every claim answer asks for today (docs/performance.md, "Claims at a million").
  */
 const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
 

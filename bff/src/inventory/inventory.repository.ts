@@ -84,6 +84,14 @@ export function itemSearchText(alias: string): string {
   return `((${alias}.sku || ' ' || ${alias}.name || ' ' || coalesce(${alias}.barcode, '')) COLLATE "default")`;
 }
 const SEARCH_TEXT = itemSearchText('i');
+/**
+ * The same text spelled so that no index matches it (`|| ''`): the condition of a search read along
+ * the list's own index (a window of the list's order), where PostgreSQL would otherwise AND the
+ * window's range with a read of every match in the trigram index (a common term's thousands) and
+ * then read them all again when the window held less than the page (docs/performance.md, "The
+ * search that read the trigram index twice").
+ */
+const WALKED_SEARCH_TEXT = `((i.sku || ' ' || i.name || ' ' || coalesce(i.barcode, '') || '') COLLATE "default")`;
 
 const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
   out: `${AVAILABLE} <= 0`,
@@ -96,7 +104,7 @@ const STOCK_CONDITION: Readonly<Record<StockState, string>> = {
  * `total` of a list when no exact counter answers it: counted while the planner expects at most 10,000
  * rows read at a cost of at most 2,000 (a few milliseconds: about a page), otherwise the planner's
  * estimate (`totalExact: false`). A filter without an index of its own walks every item of the
- * partner to be counted: 76 ms at 200,000 items, so it is estimated.
+ * partner to be counted, so it is estimated (docs/performance.md, "Inventory at a million items").
  */
 export const INVENTORY_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisfies CountPolicy;
 
@@ -107,6 +115,14 @@ export const INVENTORY_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } sa
  * through the index instead.
  */
 export const LIST_WINDOW = 4_000;
+
+/**
+ * A search's window holds enough rows of the list's order that the planner's estimate expects this
+ * many pages of matches in it, and at most WINDOW_MAX_FACTOR × LIST_WINDOW rows: a term rarer than
+ * that is read through the trigram index at once, not walked first and read there after all.
+ */
+const WINDOW_MARGIN = 3;
+const WINDOW_MAX_FACTOR = 8;
 
 /** pg_trgm finds a substring through its index from three characters on. */
 const TRIGRAM = 3;
@@ -147,10 +163,12 @@ export class InventoryRepository {
     partnerId: string,
     filters: ItemFilters,
     manager: EntityManager = this.manager,
+    search: 'indexed' | 'walked' = 'indexed',
   ): SelectQueryBuilder<InventoryItem> {
     const query = this.items(partnerId, manager);
     if (filters.q !== undefined) {
-      query.andWhere(`${SEARCH_TEXT} ILIKE :search`, { search: likeSubstring(filters.q) });
+      const text = search === 'indexed' ? SEARCH_TEXT : WALKED_SEARCH_TEXT;
+      query.andWhere(`${text} ILIKE :search`, { search: likeSubstring(filters.q) });
     }
     if (filters.status !== undefined) {
       query.andWhere('i.status = :status', { status: filters.status });
@@ -184,7 +202,9 @@ export class InventoryRepository {
       boundTo: partnerId,
       total: { exactly: () => this.countedTotal(partnerId, filters), otherwise: INVENTORY_TOTAL },
       read: readListedItem,
-      ...(search ? { fetch: (request) => this.searchRows(partnerId, filtered, request) } : {}),
+      ...(search
+        ? { fetch: (request) => this.searchRows(partnerId, filters, filtered, request) }
+        : {}),
     });
   }
 
@@ -199,6 +219,7 @@ export class InventoryRepository {
    */
   private async searchRows(
     partnerId: string,
+    filters: ItemFilters,
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,
   ): Promise<KeysetFetched<InventoryItem>> {
@@ -206,21 +227,49 @@ export class InventoryRepository {
     if (estimate.counted && estimate.total <= this.listWindow) {
       return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem);
     }
+    const walked = this.filtered(partnerId, filters, this.manager, 'walked');
     const [rows, total] = await Promise.all([
-      this.windowedPage(partnerId, filtered, request),
+      this.windowRows(partnerId, request.count, estimate.total).then((windowRows) =>
+        windowRows === undefined
+          ? keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem)
+          : this.windowedPage(partnerId, walked, filtered, request, windowRows),
+      ),
       estimate.counted ? filtered.getCount() : estimate.total,
     ]);
     return { rows, total: { total, totalExact: estimate.counted } };
   }
 
+  /**
+   * How many rows of the list's order the search's window walks: enough for WINDOW_MARGIN pages of
+   * the matches the planner expects among the partner's items (the facet counts' total), at least
+   * `listWindow`; undefined when that would be more than WINDOW_MAX_FACTOR windows (read through the
+   * trigram index instead).
+   */
+  private async windowRows(
+    partnerId: string,
+    count: number,
+    estimated: number,
+  ): Promise<number | undefined> {
+    const items = (await this.countedTotal(partnerId, {})) ?? 0;
+    const rows = Math.ceil((WINDOW_MARGIN * count * items) / Math.max(1, estimated));
+    if (rows > WINDOW_MAX_FACTOR * this.listWindow) return undefined;
+    return Math.max(this.listWindow, rows);
+  }
+
+  /**
+   * The page within the next window of the list's order, its search walked (`walked`: no trigram
+   * read); when the window holds less than the page, through the trigram index (`filtered`).
+   */
   private async windowedPage(
     partnerId: string,
+    walked: SelectQueryBuilder<InventoryItem>,
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,
+    windowRows: number,
   ): Promise<Array<KeyedRow<InventoryItem>>> {
-    const window = await this.window(partnerId, filtered, request);
+    const window = await this.window(partnerId, walked, request, windowRows);
     if (window.end === undefined) {
-      return keysetFetch(filtered, INVENTORY_ITEM_LIST, request, readListedItem);
+      return keysetFetch(walked, INVENTORY_ITEM_LIST, request, readListedItem);
     }
     const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request, readListedItem);
     if (rows.length >= request.count) return rows;
@@ -228,19 +277,20 @@ export class InventoryRepository {
   }
 
   /**
-   * The next `listWindow` rows of the partner in the list's order after the request's boundary: the
-   * last of them (`end`, undefined when fewer remain), and `filtered` limited to them, an index range
-   * however rarely or often its filters match.
+   * The next `windowRows` (`listWindow` unless told) rows of the partner in the list's order after
+   * the request's boundary: the last of them (`end`, undefined when fewer remain), and `filtered`
+   * limited to them, an index range however rarely or often its filters match.
    */
   private async window(
     partnerId: string,
     filtered: SelectQueryBuilder<InventoryItem>,
     request: KeysetRequest,
+    windowRows: number = this.listWindow,
   ): Promise<{ end: RowKey | undefined; rows: SelectQueryBuilder<InventoryItem> }> {
     const [end] = await keysetFetch(
       this.items(partnerId, this.manager).select('i.id'),
       INVENTORY_ITEM_LIST,
-      { ...request, count: 1, offset: this.listWindow - 1 },
+      { ...request, count: 1, offset: windowRows - 1 },
     );
     if (end === undefined) return { end: undefined, rows: filtered };
     const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;

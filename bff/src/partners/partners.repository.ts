@@ -26,21 +26,20 @@ export interface PartnerAccessFacts {
 
 /**
  * The partner guard's statement, on every request of every partner route: the account's state, the
- * partner and the membership in ONE round trip, written by hand because it pays. `pnpm --filter
- * @partner-portal/bff bench` (2026-11-23, 2 cores, quiet machine): public + this statement 1597
- * requests/s (626 µs/request), public + the same facts by three Repository lookups 754 requests/s
- * (1327 µs/request): 701 µs saved per request, 1 round trip against 3 (docs/performance.md).
- * Sent unnamed (no per-connection prepared statement), so it works behind a transaction pooler; that
- * costs a parse and plan per request (in-process, same machine: ~500 µs unnamed against ~280 µs as a
- * named statement, TypeORM's own overhead within noise).
+ * partner and the membership in ONE round trip, written by hand because it pays: one round trip
+ * against three Repository lookups (`pnpm --filter @partner-portal/bff bench`; the figures:
+ * docs/performance.md, "What authentication and authorization cost"). Sent unnamed (no
+ * per-connection prepared statement), so it works behind a transaction pooler; that costs a parse
+ * and plan per request (measured in the same section); the membership is a scalar subquery on its
+ * unique (partner, user) key rather than a third join, which PostgreSQL plans in about three quarters
+ * of the time (docs/performance.md, "Where a request's time goes").
  */
 export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.credential_generation,
               ${sessionRevokedSql('$3')} AS session_revoked,
               p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
-              m.role
+              (SELECT m.role FROM memberships m WHERE m.partner_id = p.id AND m.user_id = u.id) AS role
          FROM users u
          LEFT JOIN partners p ON p.slug = $2
-         LEFT JOIN memberships m ON m.partner_id = p.id AND m.user_id = u.id
         WHERE u.id = $1`;
 
 interface PartnerAccessRow {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { isApiUrl } from '../common/api-url.js';
 import type { AppConfig } from '../config/app-config.js';
 
@@ -54,9 +54,42 @@ function isApiDocs(request: IncomingMessage): boolean {
   );
 }
 
+/** What a bare Fastify answer carries anyway: not security headers. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
 /**
- * Security headers on every response, pages and API alike (Helmet, on Fastify's onRequest hook, so
- * even 404s and errors carry them). HSTS is sent in production and whenever PUBLIC_URL is https.
+ * The headers Helmet sets on an answer to `url` under `options`: Helmet run once on a scratch Fastify
+ * instance (its answers are the same for every request of a kind, so they are worked out at start,
+ * not on every request: docs/performance.md, "Where a request's time goes").
+ */
+async function helmetHeaders(
+  options: FastifyHelmetOptions,
+  urls: readonly string[],
+): Promise<Array<Record<string, string>>> {
+  const scratch = Fastify({ logger: false });
+  await scratch.register(helmet, options);
+  scratch.get('/*', () => '');
+  try {
+    return await Promise.all(
+      urls.map(async (url) => {
+        const response = await scratch.inject({ method: 'GET', url });
+        return Object.fromEntries(
+          Object.entries(response.headers).flatMap(([name, value]) =>
+            OWN_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)]],
+          ),
+        );
+      }),
+    );
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
+ * Security headers on every response, pages and API alike (on Fastify's onRequest hook, so even 404s
+ * and errors carry them): Helmet's, under the options below, worked out once at start for a page and
+ * for the API docs' page (the only difference: its inline styles), then set as they are on every
+ * request. HSTS is sent in production and whenever PUBLIC_URL is https.
  */
 export async function registerSecurityHeaders(
   fastify: FastifyInstance,
@@ -82,9 +115,13 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   };
-  await fastify.register(helmet, options);
-  // The portal uses no powerful browser feature: none may be used by anything it embeds either.
+  const [pageHeaders, apiDocsHeaders] = await helmetHeaders(options, ['/', API_DOCS_PATH]);
+  if (pageHeaders === undefined || apiDocsHeaders === undefined) {
+    throw new Error('Helmet answered no headers');
+  }
   fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiDocs(request.raw) ? apiDocsHeaders : pageHeaders);
+    // The portal uses no powerful browser feature: none may be used by anything it embeds either.
     void reply.header('permissions-policy', PERMISSIONS_POLICY);
     // No answer of the API may be kept by the browser or a shared cache (docs/api.md: authenticated
     // JSON carries no-store); a route that means otherwise sets its own value later.

@@ -8,8 +8,8 @@ export const DISPLAY_LOCALE = 'en';
 
 /**
  * Each formatter made on first use (or by `prepareFormats`), not when the module loads: the first
- * Intl object of a page costs the browser some 15 ms or more (its locale data), which would lengthen
- * the one long task that evaluates every script of the page (docs/performance.md, Lighthouse).
+ * Intl object of a page costs the browser its locale data, which would lengthen the one long task
+ * that evaluates every script of the page (what that costs: docs/performance.md, Lighthouse).
  */
 export const once = <T>(make: () => T): (() => T) => {
   let made: T | undefined;

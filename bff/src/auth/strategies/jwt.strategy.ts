@@ -59,7 +59,8 @@ function accessTokenOf(request: FastifyRequest, accessCookie: string): string | 
  * passport-jwt with the algorithm pinned to HS256 and `iss`/`aud` checked, then the claims' shapes and
  * the token's lifetime (issuedLifetime). Whether its `sid` is a live session of its `sub` is read with
  * the account's state, in the same statement (users.repository.ts, sessionRevokedSql). The key is a KeyObject:
- * jsonwebtoken re-imports a string secret on every verification (~400 µs), a KeyObject not at all.
+ * jsonwebtoken re-imports a string secret on every verification, a KeyObject not at all (what that
+ * costs: docs/performance.md, "What authentication and authorization cost").
  * passport-jwt's types know only string | Buffer; jsonwebtoken accepts the KeyObject it is handed.
  */
 @Injectable()

@@ -38,7 +38,7 @@ const SLOT_PREFIX = '\u0000list-slot:';
  * Its shape (the base's name and the conditions' SQL) determines every statement derived from it, so
  * each statement's SQL is built by TypeORM's query builder once per shape and process, and then only
  * bound to the request's values: building and printing the SQL of a page with the query builder cost
- * some 200 µs a request, more than PostgreSQL spends on it (docs/performance.md, "Claims at a million").
+ * more than PostgreSQL spends on it (docs/performance.md, "Claims at a million").
  * The statements run on the driver's pg Pool: reads outside any transaction only.
  */
 export class DeclaredListQuery<Entity extends ObjectLiteral> {

@@ -17,7 +17,7 @@ const STOCK_SORTS = {
  *   (the planner knows these columns' frequencies and picks the cheaper way);
  * - `inventory_items_{low,out}_<sort>_idx`: the stock filter under the sorts that move with the stock
  *   (on hand, available, value): without them `?stock=out&sort=-available` walks every item in stock
- *   before the first one out (651 ms at 200,000 items; 0.3 ms with them). Partial, so each holds only
+ *   before the first one out (docs/performance.md, "Inventory at a million items"). Partial, so each holds only
  *   the low or out items; the list's conditions are spelled as their predicates.
  */
 export class InventoryListFilters1795600000000 implements MigrationInterface {

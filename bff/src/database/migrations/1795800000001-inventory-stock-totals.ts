@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * `inventory_stock_totals`: a partner's units on hand and their value (Σ on_hand, Σ on_hand × unit_value
  * over its items) now, so that the analytics' stock series (today's stock less the later movements of
- * `inventory_daily_stats`) read one row instead of summing every item (about 600 ms at 1,000,000 items).
+ * `inventory_daily_stats`) read one row instead of summing every item (docs/performance.md, "Inventory at a million items").
  * Kept by statement-level triggers on `inventory_items` (transition tables), like
  * `inventory_facet_counts`: inserts, every update that changes on hand or unit value (a movement's), and
  * deletions; a partner's own deletion (whose items go by cascade) is skipped, its row goes with it.

@@ -6,9 +6,8 @@ import type { Granularity, SeriesUnit } from '../api/get-analytics';
 
 /**
  * Each formatter made on its first use (`once`), not when the route's module loads: the four date formatters
- * made at once cost the analytics page's load some 60 ms of a phone's CPU (250 ms under Lighthouse's
- * slowdown) in one task, and a period by week or by month needs only two of them
- * (docs/performance.md, Lighthouse).
+ * made at once lengthened one task of the analytics page's load (what that cost: docs/performance.md,
+ * Lighthouse), and a period by week or by month needs only two of them.
  */
 const inUtc = (options: Intl.DateTimeFormatOptions) =>
   once(() => new Intl.DateTimeFormat(DISPLAY_LOCALE, { ...options, timeZone: 'UTC' }));
