@@ -28,6 +28,7 @@ import { answerWithSession } from '../auth/auth.controller.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import {
@@ -44,7 +45,7 @@ import {
   InvitationListQueryDto,
   PendingInvitationDto,
 } from './dto/invitations.dto.js';
-import { InvitationsService } from './invitations.service.js';
+import { invitationNotFound, InvitationsService } from './invitations.service.js';
 
 /** The invitee's side: public, the token is the credential. */
 @ApiTags('auth')
@@ -126,7 +127,7 @@ export class PartnerInvitationsController {
   @ApiNotFoundResponse({ type: ProblemDetails, description: 'No pending invitation with this id.' })
   async revoke(
     @CurrentPartner() context: PartnerContext,
-    @Param('invitationId') invitationId: string,
+    @UuidParam('invitationId', invitationNotFound) invitationId: string,
     @Req() request: FastifyRequest,
   ): Promise<void> {
     await this.invitations.revoke(context, invitationId, request.ip);

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -10,12 +10,13 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
 import { PartnerController } from './decorators/partner-controller.decorator.js';
 import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
-import { MembersService } from './members.service.js';
+import { memberNotFound, MembersService } from './members.service.js';
 
 @ApiTags('partners')
 @PartnerController()
@@ -65,7 +66,7 @@ export class PartnersController {
   })
   changeRole(
     @CurrentPartner() context: PartnerContext,
-    @Param('userId') userId: string,
+    @UuidParam('userId', memberNotFound) userId: string,
     @Body() body: ChangeRoleDto,
     @Req() request: FastifyRequest,
   ): Promise<MemberDto> {
@@ -84,7 +85,7 @@ export class PartnersController {
   })
   async remove(
     @CurrentPartner() context: PartnerContext,
-    @Param('userId') userId: string,
+    @UuidParam('userId', memberNotFound) userId: string,
     @Req() request: FastifyRequest,
   ): Promise<void> {
     await this.members.remove(context, userId, request.ip);
