@@ -23,7 +23,8 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from '../../common/list/index.js';
 import { ProblemDetails } from '../../common/problem-details.js';
-import { InventoryMovementDto, MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import { MoneyDto } from '../../common/money.dto.js';
+import { InventoryMovementDto } from '../../inventory/dto/inventory.dto.js';
 import {
   CLAIM_ACTIONS,
   CLAIM_DESCRIPTION_MAX,

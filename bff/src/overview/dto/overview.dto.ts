@@ -7,7 +7,7 @@ import {
 } from '../../claims/claim-lifecycle.js';
 import { ClaimItemDto } from '../../claims/dto/claims.dto.js';
 import { ListQueryDto } from '../../common/list/index.js';
-import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import { MoneyDto } from '../../common/money.dto.js';
 import {
   ACTIVITY_KINDS,
   ATTENTION_KINDS,
