@@ -24,7 +24,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerWithSession } from '../auth/auth.controller.js';
+import { answerWithSession } from '../auth/session-answer.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';

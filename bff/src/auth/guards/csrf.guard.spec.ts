@@ -5,7 +5,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../common/problem-details.js';
 import { loadConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { AuthSecrets } from '../../common/auth-secrets.js';
 import type { RefreshSessions } from '../tokens/refresh-sessions.js';
 import { CsrfGuard, trustedOrigins } from './csrf.guard.js';
 

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../common/problem-details.js';
 import { AppConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { AuthSecrets } from '../../common/auth-secrets.js';
 import { CSRF_HEADER, type SessionCookieNames, cookiesOf, sessionCookieNames } from '../cookies.js';
 import { RefreshSessions } from '../tokens/refresh-sessions.js';
 import { authUserOf } from '../decorators/current-user.decorator.js';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
 import { isUuid } from '../../common/uuid.js';
 import { AppConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { AuthSecrets } from '../../common/auth-secrets.js';
 import { cookiesOf, sessionCookieNames } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
 import {

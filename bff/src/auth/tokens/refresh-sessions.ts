@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { RefreshTokensRepository } from './refresh-sessions.repository.js';
-import { newOpaqueToken, sha256Hex } from './token-hash.js';
+import { newOpaqueToken, sha256Hex } from '../../common/token-hash.js';
 
 export const REFRESH_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
