@@ -115,6 +115,24 @@ export const DRAFT_ACTIONS = ['edit', 'delete'] as const;
 export type DraftAction = (typeof DRAFT_ACTIONS)[number];
 export type AllowedAction = ClaimAction | DraftAction;
 
+/** Open claims (docs/api.md, Overview): filed and not yet decided or paid, nor withdrawn. */
+export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'info_requested',
+  'approved',
+];
+
+/** What waits on a partner's member: information to give, drafts to finish. */
+export const MEMBER_AWAITING_STATUSES: readonly ClaimStatus[] = ['info_requested', 'draft'];
+
+/** What waits on staff: a claim to review, to decide, to pay. */
+export const STAFF_AWAITING_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'approved',
+];
+
 /** The statuses in which evidence may be uploaded (a draft, or while info is requested). */
 export const EVIDENCE_OPEN_STATUSES: readonly ClaimStatus[] = ['draft', 'info_requested'];
 
