@@ -20,6 +20,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -116,6 +117,11 @@ export class PartnerInvitationsController {
   }
 
   @Delete(':invitationId')
+  @ApiParam({
+    name: 'invitationId',
+    format: 'uuid',
+    description: 'The invitation’s id; not a UUID is a 404 like a missing one.',
+  })
   @PartnerAccess({ role: 'admin' })
   @HttpCode(204)
   @ApiOperation({

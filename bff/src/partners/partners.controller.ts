@@ -6,6 +6,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -17,6 +18,13 @@ import { PartnerAccess } from './decorators/partner-access.decorator.js';
 import { PartnerController } from './decorators/partner-controller.decorator.js';
 import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
 import { memberNotFound, MembersService } from './members.service.js';
+
+const MEMBER_ID = ApiParam({
+  name: 'userId',
+  format: 'uuid',
+  description:
+    'The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one.',
+});
 
 @ApiTags('partners')
 @PartnerController()
@@ -56,6 +64,7 @@ export class PartnersController {
   }
 
   @Patch('members/:userId')
+  @MEMBER_ID
   @PartnerAccess({ role: 'admin' })
   @ApiOperation({ summary: 'Changes a member’s role (admin).', operationId: 'changeMemberRole' })
   @ApiOkResponse({ type: MemberDto })
@@ -74,6 +83,7 @@ export class PartnersController {
   }
 
   @Delete('members/:userId')
+  @MEMBER_ID
   @PartnerAccess({ role: 'admin' })
   @HttpCode(204)
   @ApiOperation({ summary: 'Removes a member (admin).', operationId: 'removeMember' })
