@@ -4,8 +4,8 @@ import {
   type ReferenceQuery as AnalyticsReferenceQuery,
   referenceTopItems,
 } from '../../test/oracles/analytics.reference.js';
-import { yearsBefore } from '../../src/analytics/analytics.buckets.js';
-import { addDays } from '../../src/common/partner-day.js';
+import { yearsBefore } from '#src/analytics/analytics.buckets.js';
+import { addDays } from '#src/common/partner-day.js';
 import { overviewReference } from '../../test/oracles/overview.reference.js';
 import type { RecordedStatement } from '../query-counter.js';
 import { startBff, stopServer } from '../support.js';

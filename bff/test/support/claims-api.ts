@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
-import type { ClaimActor } from '../../src/claims/claim-lifecycle.js';
-import type { InventoryItem } from '../../src/inventory/inventory-item.entity.js';
-import type { MovementKind } from '../../src/inventory/inventory-movement.entity.js';
-import type { Partner } from '../../src/partners/partner.entity.js';
+import type { ClaimActor } from '#src/claims/claim-lifecycle.js';
+import type { InventoryItem } from '#src/inventory/inventory-item.entity.js';
+import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
+import type { Partner } from '#src/partners/partner.entity.js';
 import { createUser } from './identity.js';
 import { bearerOf, createPartner, insertItems } from './inventory.js';
 import type { TestApp } from './test-app.js';
-import { addDays, partnerToday } from '../../src/common/partner-day.js';
+import { addDays, partnerToday } from '#src/common/partner-day.js';
 
 /** Everyone who acts on one test partner's claims, each with a bearer token. */
 export interface ClaimsWorld {

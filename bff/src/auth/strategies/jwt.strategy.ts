@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
-import { isUuid } from '../../common/uuid.js';
-import { AppConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../../common/auth-secrets.js';
+import { isUuid } from '#src/common/uuid.js';
+import { AppConfig } from '#src/config/app-config.js';
+import { AuthSecrets } from '#src/common/auth-secrets.js';
 import { cookiesOf, sessionCookieNames } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
 import {

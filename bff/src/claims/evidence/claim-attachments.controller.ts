@@ -17,15 +17,15 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemDetails } from '../../common/problem-details.js';
-import { UuidParam } from '../../common/uuid.js';
-import { AcceptsUpload } from '../../common/uploads.js';
+import { ProblemDetails } from '#src/common/problem-details.js';
+import { UuidParam } from '#src/common/uuid.js';
+import { AcceptsUpload } from '#src/common/uploads.js';
 import {
   CurrentPartner,
   type PartnerContext,
-} from '../../partners/decorators/current-partner.decorator.js';
-import { PartnerAccess } from '../../partners/decorators/partner-access.decorator.js';
-import { PartnerController } from '../../partners/decorators/partner-controller.decorator.js';
+} from '#src/partners/decorators/current-partner.decorator.js';
+import { PartnerAccess } from '#src/partners/decorators/partner-access.decorator.js';
+import { PartnerController } from '#src/partners/decorators/partner-controller.decorator.js';
 import { ATTACHMENT_CONTENT_TYPES } from '../claim-lifecycle.js';
 import {
   attachmentNotFound,

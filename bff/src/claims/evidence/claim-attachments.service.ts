@@ -1,7 +1,7 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { ProblemException } from '../../common/problem-details.js';
-import type { PartnerContext } from '../../partners/decorators/current-partner.decorator.js';
+import { Clock } from '#src/common/clock.js';
+import { ProblemException } from '#src/common/problem-details.js';
+import type { PartnerContext } from '#src/partners/decorators/current-partner.decorator.js';
 import {
   type ClaimStatus,
   EVIDENCE_OPEN_STATUSES,

@@ -13,8 +13,8 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
-import { CLAIM_STATUSES, type ClaimStatus } from '../../claims/claim-lifecycle.js';
-import { ListQueryDto } from '../../common/list/index.js';
+import { CLAIM_STATUSES, type ClaimStatus } from '#src/claims/claim-lifecycle.js';
+import { ListQueryDto } from '#src/common/list/index.js';
 import { ITEM_STATUSES, type ItemStatus } from '../inventory-item.entity.js';
 import { MOVEMENT_KINDS, type MovementKind } from '../inventory-movement.entity.js';
 import {
@@ -25,7 +25,7 @@ import {
   STOCK_STATES,
   type StockState,
 } from '../inventory.lists.js';
-import { MoneyDto } from '../../common/money.dto.js';
+import { MoneyDto } from '#src/common/money.dto.js';
 
 /** The largest reorder point and the largest |quantity| of one movement. */
 export const MAX_REORDER_POINT = 1_000_000_000;
