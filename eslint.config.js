@@ -43,6 +43,76 @@ const portalFeatureBoundaries = portalFeatures.flatMap((feature) =>
   })),
 );
 
+/**
+ * The BFF's import graph (bff/README.md, "Boundaries"). common/ and config/ are the base: they import
+ * no feature. Every other folder of bff/src/ is a feature, except database/ and openapi/, which compose
+ * features (as app.module.ts does). A feature imports another only through its public face: its
+ * top-level files other than controllers, and its dto/ and decorators/; its other folders are its
+ * internals. No relative import in bff/src climbs two folders: `#src/…` (bff/package.json "imports").
+ */
+const BFF_BASE = ['common', 'config'];
+const BFF_COMPOSITION = ['database', 'openapi'];
+const bffFolders = readdirSync(new URL('./bff/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const bffFeatures = bffFolders.filter(
+  (folder) => !BFF_BASE.includes(folder) && !BFF_COMPOSITION.includes(folder),
+);
+
+const noClimb = {
+  regex: '^(\\.\\./){2,}',
+  message: 'No ../../ in bff/src: import through #src/… (bff/package.json "imports").',
+};
+
+/** An import path (after `#src/` or `../`) into another feature's internals. */
+const internalsOf = (features) =>
+  `(${features.map(escapeRegex).join('|')})/((?!(dto|decorators)/)[^/]+/|[^/]*\\.controller(\\.js)?$)`;
+
+const bffBoundaries = [
+  ...bffFeatures.flatMap((feature) => {
+    const others = bffFeatures.filter((other) => other !== feature);
+    const message = `A feature imports another only through its top-level files, dto/ and decorators/ (not its controllers or other folders): move what both need to common/.`;
+    return [1, 2, 3, 4].map((depth) => ({
+      files: [`bff/src/${feature}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              noClimb,
+              { regex: `^#src/${internalsOf(others)}`, message },
+              ...(depth === 1 ? [{ regex: `^\\.\\./${internalsOf(others)}`, message }] : []),
+            ],
+          },
+        ],
+      },
+    }));
+  }),
+  ...BFF_BASE.flatMap((base) =>
+    [1, 2, 3, 4].map((depth) => ({
+      files: [`bff/src/${base}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              noClimb,
+              {
+                regex: `^(#src/|${depth === 1 ? '\\.\\./' : '#src/'})(${bffFeatures.map(escapeRegex).join('|')})(/|$)`,
+                message: `${base}/ serves every feature: it imports none (what it needs of one belongs in common/).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
+  {
+    files: BFF_COMPOSITION.map((folder) => `bff/src/${folder}/**/*.ts`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimb] }] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,6 +183,7 @@ export default tseslint.config(
     },
   },
   ...portalFeatureBoundaries,
+  ...bffBoundaries,
   {
     files: ['portal/src/lib/**/*.{ts,tsx}', 'portal/src/config/**/*.{ts,tsx}'],
     rules: {

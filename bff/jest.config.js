@@ -22,7 +22,13 @@ const requiredEsmPackages = ['content-disposition', 'cookie', 'file-type'];
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // Relative imports name the .js they compile to; `#src/*` and `#test/*` are the package's
+  // imports aliases (package.json).
+  moduleNameMapper: {
+    '^#src/(.*)\\.js$': '<rootDir>/src/$1',
+    '^#test/(.*)\\.js$': '<rootDir>/test/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcTypeScript],
     '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2023' } }],

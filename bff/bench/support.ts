@@ -53,7 +53,15 @@ export async function startServer<Ready extends { port: number }>(
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess<Ready>> {
-  const args = ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs, script];
+  // A built bench file resolves the `#src/*` alias to dist/bench/src/ under the `bench` condition.
+  const args = [
+    '-c',
+    String(SERVER_CPU),
+    process.execPath,
+    '--conditions=bench',
+    ...nodeArgs,
+    script,
+  ];
   const child = spawn('taskset', args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { DataSource } from 'typeorm';
-import { referenceAnalytics } from '../src/analytics/analytics.reference.js';
+import { referenceAnalytics } from './oracles/analytics.reference.js';
 import { SERIES_KEYS } from '../src/analytics/analytics.series.js';
 import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
 import { addDays, partnerToday } from '../src/common/partner-day.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-import { referenceAnalytics, referenceTopItems } from '../src/analytics/analytics.reference.js';
+import { referenceAnalytics, referenceTopItems } from './oracles/analytics.reference.js';
 import { GRANULARITIES, type Granularity } from '../src/analytics/analytics.series.js';
 import type { AnalyticsDto, AnalyticsTopItemsDto } from '../src/analytics/dto/analytics.dto.js';
 import type { ClaimAction, ClaimType } from '../src/claims/claim-lifecycle.js';

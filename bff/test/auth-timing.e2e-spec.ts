@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { PasswordHasher } from '../src/auth/password/password-hasher.js';
+import { PasswordHasher } from '../src/auth/password-hasher.js';
 import { CHEAP_ARGON2, DEMO_PASSWORD, expectNoSecretsInLogs } from './support/identity.js';
 import { startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';

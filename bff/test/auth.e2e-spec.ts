@@ -5,11 +5,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { AuthSecrets } from '../src/auth/auth-secrets.js';
+import { AuthSecrets } from '../src/common/auth-secrets.js';
 import { AuthService } from '../src/auth/auth.service.js';
 import { jwtAudience, jwtIssuer } from '../src/auth/tokens/access-tokens.js';
 import { AppConfig } from '../src/config/app-config.js';
-import { PasswordHasher } from '../src/auth/password/password-hasher.js';
+import { PasswordHasher } from '../src/auth/password-hasher.js';
 import {
   REFRESH_ABSOLUTE_MS,
   REFRESH_IDLE_MS,

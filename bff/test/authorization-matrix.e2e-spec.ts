@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { AuthSecrets } from '../src/auth/auth-secrets.js';
+import { AuthSecrets } from '../src/common/auth-secrets.js';
 import { RefreshSessions } from '../src/auth/tokens/refresh-sessions.js';
 import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
 import { AuditLog } from '../src/audit/audit-log.entity.js';

@@ -9,7 +9,7 @@ import {
   REQUIRED_EVIDENCE,
 } from '../src/claims/claim-lifecycle.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
-import { overviewReference } from '../src/overview/overview.reference.js';
+import { overviewReference } from './oracles/overview.reference.js';
 import { DEMO_CLAIM_COUNTS, DEMO_NAMED_CLAIMS } from '../src/database/seed/demo-claims.js';
 import { loadDemoData } from '../src/database/seed/demo-data.js';
 import { DEMO_NAMED_ITEMS } from '../src/database/seed/demo-inventory.js';

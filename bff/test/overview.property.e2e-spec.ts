@@ -9,7 +9,7 @@ import {
   type ReferenceAttention,
   type ReferenceOverview,
   overviewReference,
-} from '../src/overview/overview.reference.js';
+} from './oracles/overview.reference.js';
 import { insertEvidence } from './support/claims-api.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
 import { bearerOf, createPartner, insertItems } from './support/inventory.js';

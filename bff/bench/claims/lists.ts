@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { startBff, stopServer } from '../support.js';
-import { BenchApi } from '../inventory/api.js';
-import type { BenchContext, Report } from '../inventory/context.js';
-import { itemDetailPaths } from '../inventory/lists.js';
-import { always, inTurn, type LoadCase } from '../inventory/load.js';
-import { measureCases } from '../inventory/measure.js';
+import { BenchApi } from '../harness/api.js';
+import type { BenchContext, Report } from '../harness/context.js';
+import { itemDetailPaths } from '../harness/item-paths.js';
+import { always, inTurn, type LoadCase } from '../harness/load.js';
+import { measureCases } from '../harness/measure.js';
 
 /** Claim ids the claim detail case goes round, and claim numbers the search case looks up. */
 const SAMPLED = 1000;

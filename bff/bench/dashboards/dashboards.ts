@@ -3,17 +3,17 @@ import {
   referenceAnalytics,
   type ReferenceQuery as AnalyticsReferenceQuery,
   referenceTopItems,
-} from '../../src/analytics/analytics.reference.js';
-import { yearsBefore } from '../../src/analytics/analytics.buckets.js';
-import { addDays } from '../../src/common/partner-day.js';
-import { overviewReference } from '../../src/overview/overview.reference.js';
+} from '../../test/oracles/analytics.reference.js';
+import { yearsBefore } from '#src/analytics/analytics.buckets.js';
+import { addDays } from '#src/common/partner-day.js';
+import { overviewReference } from '../../test/oracles/overview.reference.js';
 import type { RecordedStatement } from '../query-counter.js';
 import { startBff, stopServer } from '../support.js';
-import { BenchApi } from '../inventory/api.js';
-import { type BenchContext, checker, type Report } from '../inventory/context.js';
-import { itemDetailPaths } from '../inventory/lists.js';
-import { always, inTurn, type LoadCase, Tally } from '../inventory/load.js';
-import { explain, figuresTable, runRounds } from '../inventory/measure.js';
+import { BenchApi } from '../harness/api.js';
+import { type BenchContext, checker, type Report } from '../harness/context.js';
+import { itemDetailPaths } from '../harness/item-paths.js';
+import { always, inTurn, type LoadCase, Tally } from '../harness/load.js';
+import { explain, figuresTable, runRounds } from '../harness/measure.js';
 import { applyMigrationsTimed } from './migrate.js';
 
 /** Targets (issue #10, point 3): the dashboards against an item detail, and against their raw SQL. */

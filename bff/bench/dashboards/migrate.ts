@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource, type Logger } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { dataSourceOptions } from '#src/database/data-source-options.js';
 
 /** A statement a migration sent, and how long it took. */
 interface TimedStatement {

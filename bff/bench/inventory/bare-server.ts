@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { POOL_SIZE } from '../../src/database/data-source-options.js';
+import { POOL_SIZE } from '#src/database/data-source-options.js';
 import { countQueries } from '../query-counter.js';
 import { replay, type ReplayedStatement } from '../replay.js';
 

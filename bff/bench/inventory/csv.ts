@@ -2,9 +2,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBff, stopServer } from '../support.js';
-import { BenchApi } from './api.js';
-import { type BenchContext, checker, type Report } from './context.js';
-import { megabytes, readRss, RssSampler } from './rss.js';
+import { BenchApi } from '../harness/api.js';
+import { type BenchContext, checker, type Report } from '../harness/context.js';
+import { megabytes, readRss, RssSampler } from '../harness/rss.js';
 
 /** Issue 8, "Must be shown" 5: the export of 1,000,000 rows grows the BFF's RSS by less than this. */
 const RSS_GROWTH_LIMIT = 100 * 1024 * 1024;

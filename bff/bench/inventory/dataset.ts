@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import type { Dataset, Profile } from './context.js';
+import type { Dataset, Profile } from '../harness/context.js';
 import { databaseUrl, runSql } from '../support.js';
 
 interface PartnerSize {

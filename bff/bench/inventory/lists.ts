@@ -1,11 +1,10 @@
 import pg from 'pg';
 import { startBff, stopServer } from '../support.js';
-import { BenchApi } from './api.js';
-import type { BenchContext, Report } from './context.js';
-import { always, inTurn, type LoadCase } from './load.js';
-import { measureCases } from './measure.js';
-/** Item ids the detail case goes round (random items of the big partner, not one hot row). */
-const DETAIL_IDS = 1000;
+import { BenchApi } from '../harness/api.js';
+import type { BenchContext, Report } from '../harness/context.js';
+import { itemDetailPaths } from '../harness/item-paths.js';
+import { always, inTurn, type LoadCase } from '../harness/load.js';
+import { measureCases } from '../harness/measure.js';
 /** Matches a "realistic selective" search term should have. */
 const SEARCH_MATCHES = { min: 100, max: 3000, ideal: 1000 };
 
@@ -77,19 +76,6 @@ interface Workload {
   filterLabel: string;
   search: string;
   term: string;
-}
-
-/** The item detail case's paths: random items of the big partner, not one hot row. */
-export async function itemDetailPaths(db: pg.Client, context: BenchContext): Promise<string[]> {
-  const { dataset } = context;
-  const ids = await db.query<{ id: string }>(
-    `SELECT id FROM inventory_items TABLESAMPLE SYSTEM (1) REPEATABLE (8)
-      WHERE partner_id = $1 LIMIT ${DETAIL_IDS}`,
-    [dataset.partnerId],
-  );
-  const paths = ids.rows.map((row) => `/api/partners/${dataset.slug}/inventory/${row.id}`);
-  if (paths.length === 0) throw new Error('no item of the big partner sampled');
-  return paths;
 }
 
 /** The requests of each case, from the data set itself and from walking the list. */

@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { databaseUrl, LOAD_CPU, pin, runSql, SERVER_CPU } from '../support.js';
-import type { Dataset, Profile, Report } from './context.js';
+import type { Dataset, Profile, Report } from '../harness/context.js';
 import { benchCsv } from './csv.js';
 import { ensureDataset } from './dataset.js';
 import { benchLists } from './lists.js';

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { startPgBouncer, type PgBouncer } from '../../test/support/pgbouncer.js';
 import { toReplay } from '../replay.js';
 import { type ServerProcess, namedStatements, startBff, stopServer } from '../support.js';
-import { BenchApi } from './api.js';
+import { BenchApi } from '../harness/api.js';
 import type { BarePage } from './bare-server.js';
-import { checker, type BenchContext, type Report } from './context.js';
-import { always, type LoadCase, runLoad, Tally } from './load.js';
-import { bottleneck, runRounds, SATURATED, startBare } from './measure.js';
+import { checker, type BenchContext, type Report } from '../harness/context.js';
+import { always, type LoadCase, runLoad, Tally } from '../harness/load.js';
+import { bottleneck, runRounds, SATURATED, startBare } from '../harness/measure.js';
 
 /** The target (issue 19, must-show 3): each page at least this share of the bare handler's requests/s. */
 const OVER_BARE_RATE = 0.8;

@@ -15,8 +15,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemDetails, ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
-import { AuthService, type StartedSession } from './auth.service.js';
-import { clearSessionCookies, refreshCookieOf, setSessionCookies } from './cookies.js';
+import { AuthService } from './auth.service.js';
+import { clearSessionCookies, refreshCookieOf } from './cookies.js';
 import { type AuthUser, CurrentUser } from './decorators/current-user.decorator.js';
 import { Public } from './decorators/public.decorator.js';
 import {
@@ -27,16 +27,7 @@ import {
   SignInDto,
 } from './dto/auth.dto.js';
 import { UsesSessionCookies } from './guards/csrf.guard.js';
-
-/** Sets the cookies of a session just started or renewed; answers its body. */
-export function answerWithSession(
-  config: AppConfig,
-  reply: FastifyReply,
-  started: StartedSession,
-): SessionDto {
-  setSessionCookies(config, reply, started.cookies);
-  return started.session;
-}
+import { answerWithSession } from './session-answer.js';
 
 /** The session routes: the cookies are read, set and cleared here; AuthService knows no HTTP. */
 @ApiTags('auth')

@@ -7,23 +7,23 @@ import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AuthSecrets } from './auth-secrets.js';
+import { AuthSecrets } from '../common/auth-secrets.js';
 import type { SessionCookies } from './cookies.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 import type { SessionDto } from './dto/auth.dto.js';
-import { PasswordHasher } from './password/password-hasher.js';
-import { assertAcceptablePassword } from './password/password-policy.js';
+import { PasswordHasher } from './password-hasher.js';
+import { assertAcceptablePassword } from './password-policy.js';
 import { PasswordResetsRepository } from './password/password-resets.repository.js';
 import { Credentials } from './credentials.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
-import { addressBucket } from './throttling/client-address.js';
+import { addressBucket } from '../common/client-address.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens/access-tokens.js';
 import {
   type IssuedRefreshToken,
   RefreshRefused,
   RefreshSessions,
 } from './tokens/refresh-sessions.js';
-import { newOpaqueToken, sha256Hex } from './tokens/token-hash.js';
+import { newOpaqueToken, sha256Hex } from '../common/token-hash.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 

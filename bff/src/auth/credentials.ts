@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service.js';
 import { type UserAccount, UsersRepository } from '../users/users.repository.js';
-import { PasswordHasher } from './password/password-hasher.js';
+import { PasswordHasher } from './password-hasher.js';
 import { AuthRateLimiter, LIMITS } from './throttling/auth-rate-limiter.js';
-import { addressBucket } from './throttling/client-address.js';
+import { addressBucket } from '../common/client-address.js';
 
 /** Why an account's password was checked: a sign-in, or the acceptance of an invitation by it. */
 export type CredentialPurpose = 'signin' | 'invitation';

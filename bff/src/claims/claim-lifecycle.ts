@@ -22,18 +22,6 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const CLAIM_TYPES = ['lost', 'damaged', 'shortage', 'other'] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
 
-/** The statuses no action leaves. */
-export const TERMINAL_CLAIM_STATUSES: readonly ClaimStatus[] = ['paid', 'rejected', 'withdrawn'];
-
-/**
- * The statuses of a claim that still stands for its movement: a movement has at most one claim in
- * these (a withdrawn claim frees it; a rejected or paid one does not: the movement was decided).
- * The partial unique index `claims_movement_id_key` holds it.
- */
-export const MOVEMENT_HOLDING_STATUSES: readonly ClaimStatus[] = CLAIM_STATUSES.filter(
-  (status) => status !== 'withdrawn',
-);
-
 /** Who acts on a claim: a member by role, or staff (a user flag, docs/product.md §2). */
 export type ClaimActor = MembershipRole | 'staff';
 
@@ -127,12 +115,29 @@ export const DRAFT_ACTIONS = ['edit', 'delete'] as const;
 export type DraftAction = (typeof DRAFT_ACTIONS)[number];
 export type AllowedAction = ClaimAction | DraftAction;
 
+/** Open claims (docs/api.md, Overview): filed and not yet decided or paid, nor withdrawn. */
+export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'info_requested',
+  'approved',
+];
+
+/** What waits on a partner's member: information to give, drafts to finish. */
+export const MEMBER_AWAITING_STATUSES: readonly ClaimStatus[] = ['info_requested', 'draft'];
+
+/** What waits on staff: a claim to review, to decide, to pay. */
+export const STAFF_AWAITING_STATUSES: readonly ClaimStatus[] = [
+  'submitted',
+  'in_review',
+  'approved',
+];
+
 /** The statuses in which evidence may be uploaded (a draft, or while info is requested). */
 export const EVIDENCE_OPEN_STATUSES: readonly ClaimStatus[] = ['draft', 'info_requested'];
 
 /** Who may edit or delete a draft, upload evidence and comment. */
 export const CLAIM_EDITORS = PARTNER_EDITORS;
-export const CLAIM_COMMENTERS: readonly ClaimActor[] = [...PARTNER_EDITORS, 'staff'];
 
 /** The caller's claim actors: their member role, and `staff` when they are staff. */
 export function claimActors(caller: {

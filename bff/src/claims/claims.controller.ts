@@ -5,7 +5,6 @@ import {
   Headers,
   HttpCode,
   Ip,
-  Param,
   Patch,
   Post,
   Query,
@@ -30,6 +29,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -37,7 +37,7 @@ import {
 } from '../partners/decorators/current-partner.decorator.js';
 import { PartnerAccess } from '../partners/decorators/partner-access.decorator.js';
 import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
-import { ClaimsService } from './claims.service.js';
+import { ClaimsService, claimNotFound } from './claims.service.js';
 import {
   ClaimConflictProblemDto,
   ClaimDto,
@@ -210,7 +210,7 @@ export class ClaimsController {
   @NO_SUCH_CLAIM
   async claim(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
     const claim = await this.claims.claim(context, id);
@@ -241,7 +241,7 @@ export class ClaimsController {
   @STALE
   async update(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Body() body: UpdateClaimDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -270,7 +270,7 @@ export class ClaimsController {
   @STALE
   async remove(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Headers('if-match') ifMatch: string | undefined,
   ): Promise<void> {
     await this.claims.remove(context, id, ifMatch);
@@ -310,7 +310,7 @@ export class ClaimsController {
   })
   async transition(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Body() body: ClaimTransitionDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Ip() ip: string,
@@ -332,7 +332,7 @@ export class ClaimsController {
   @NO_SUCH_CLAIM
   events(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Query() query: ClaimEventListQueryDto,
   ): Promise<Page<ClaimEventDto>> {
     return this.claims.events(context, id, query);
@@ -359,7 +359,7 @@ export class ClaimsController {
   @NO_SUCH_CLAIM
   comment(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Body() body: CreateClaimCommentDto,
   ): Promise<ClaimEventDto> {
     return this.claims.comment(context, id, body.body ?? body.message ?? '');

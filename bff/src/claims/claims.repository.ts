@@ -16,7 +16,8 @@ import {
   type Page,
 } from '../common/list/index.js';
 import { movementDaySql } from '../common/partner-day.js';
-import { itemSearchText, likeSubstring } from '../inventory/inventory.repository.js';
+import { MAX_EXPORT_ROWS } from '../common/export.js';
+import { itemSearchText, likeSubstring } from '../common/search-text.js';
 import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
 import {
@@ -208,9 +209,6 @@ export function isMovementAlreadyClaimed(error: unknown): boolean {
  * like the inventory list.
  */
 export const CLAIM_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisfies CountPolicy;
-
-/** The most rows one CSV export writes (docs/product.md §5). */
-export const MAX_EXPORT_ROWS = 1_000_000;
 
 /** See `ClaimsRepository.page`: up to this many matches are read through their indexes and sorted. */
 export const FEW_MATCHES = 1_000;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAddressOrRange } from '../auth/throttling/client-address.js';
+import { isAddressOrRange } from '../common/client-address.js';
 import { ConfigDeclaration, read } from './config-declaration.js';
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;

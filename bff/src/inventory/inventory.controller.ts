@@ -1,13 +1,4 @@
-import {
-  Body,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  type StreamableFile,
-} from '@nestjs/common';
+import { Body, Get, HttpCode, Patch, Post, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -20,6 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import {
   CurrentPartner,
@@ -38,7 +30,7 @@ import {
   RecordedMovementDto,
   UpdateInventoryItemDto,
 } from './dto/inventory.dto.js';
-import { InventoryService } from './inventory.service.js';
+import { InventoryService, itemNotFound, movementNotFound } from './inventory.service.js';
 
 const ITEM_ID = ApiParam({
   name: 'id',
@@ -107,7 +99,7 @@ export class InventoryController {
   @NO_SUCH_ITEM
   item(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', itemNotFound) id: string,
   ): Promise<InventoryItemDto> {
     return this.inventory.item(context, id);
   }
@@ -128,7 +120,7 @@ export class InventoryController {
   @NO_SUCH_ITEM
   update(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', itemNotFound) id: string,
     @Body() body: UpdateInventoryItemDto,
   ): Promise<InventoryItemDto> {
     return this.inventory.setReorderPoint(context, id, body.reorderPoint);
@@ -145,7 +137,7 @@ export class InventoryController {
   @NO_SUCH_ITEM
   movements(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', itemNotFound) id: string,
     @Query() query: InventoryMovementListQueryDto,
   ): Promise<Page<InventoryMovementDto>> {
     return this.inventory.movements(context, id, query);
@@ -169,8 +161,8 @@ export class InventoryController {
   })
   movement(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
-    @Param('movementId') movementId: string,
+    @UuidParam('id', movementNotFound) id: string,
+    @UuidParam('movementId', movementNotFound) movementId: string,
   ): Promise<InventoryMovementDto> {
     return this.inventory.movement(context, id, movementId);
   }
@@ -198,7 +190,7 @@ export class InventoryController {
   })
   record(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', itemNotFound) id: string,
     @Body() body: RecordMovementDto,
   ): Promise<RecordedMovementDto> {
     return this.inventory.recordMovement(context, id, body);

@@ -28,6 +28,8 @@ import {
 } from './inventory.lists.js';
 import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
 import { movementDaySql } from '../common/partner-day.js';
+import { MAX_EXPORT_ROWS } from '../common/export.js';
+import { itemSearchText, likeSubstring } from '../common/search-text.js';
 
 /** What narrows the inventory list (docs/api.md: `?q&status&category&warehouse&stock`). */
 export interface ItemFilters {
@@ -75,14 +77,6 @@ const FACET_VALUE_TOTAL = `${FACET_TOTAL} AND value = $3`;
 /** `available` as the list's index spells it (inventory.lists.ts). */
 const AVAILABLE = '(i.on_hand - i.reserved)';
 
-/**
- * The search text of the items under `alias`, spelled exactly as `inventory_items_search_trgm_idx` (a
- * GIN trigram index) spells it, so that `ILIKE '%…%'` of three characters or more is an index scan,
- * whatever the position (the inventory list, and the claims list's search by item).
- */
-export function itemSearchText(alias: string): string {
-  return `((${alias}.sku || ' ' || ${alias}.name || ' ' || coalesce(${alias}.barcode, '')) COLLATE "default")`;
-}
 const SEARCH_TEXT = itemSearchText('i');
 /**
  * The same text spelled so that no index matches it (`|| ''`): the condition of a search read along
@@ -126,14 +120,6 @@ const WINDOW_MAX_FACTOR = 8;
 
 /** pg_trgm finds a substring through its index from three characters on. */
 const TRIGRAM = 3;
-
-/** The most rows one CSV export writes (docs/product.md §5). */
-export const MAX_EXPORT_ROWS = 1_000_000;
-
-/** `%`, `_` and the escape character itself stand for themselves in the search. */
-export function likeSubstring(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /**
  * Every statement on `inventory_items`, `inventory_movements` and `inventory_facet_counts`. Tenant

@@ -33,8 +33,6 @@ import {
   type MovementClaim,
 } from './inventory.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** How far ahead of the server's clock an `occurredAt` may be: the caller's clock may run ahead. */
 const CLOCK_SKEW_MS = 60_000;
 /** The earliest `occurredAt`: older dates are typing errors, not stock history. */
@@ -196,7 +194,6 @@ export class InventoryService {
   }
 
   async item(context: PartnerContext, itemId: string): Promise<InventoryItemDto> {
-    if (!UUID.test(itemId)) throw itemNotFound();
     const item = await this.inventory.find(context.partner.id, itemId);
     if (item === undefined) throw itemNotFound();
     return toItemDto(item, context.partner.currency);
@@ -207,7 +204,6 @@ export class InventoryService {
     itemId: string,
     reorderPoint: number,
   ): Promise<InventoryItemDto> {
-    if (!UUID.test(itemId)) throw itemNotFound();
     const item = await this.inventory.setReorderPoint(
       context.partner.id,
       itemId,
@@ -229,7 +225,6 @@ export class InventoryService {
     itemId: string,
     query: ListQuery,
   ): Promise<Page<InventoryMovementDto>> {
-    if (!UUID.test(itemId)) throw itemNotFound();
     const partnerId = context.partner.id;
     const [exists, page] = await Promise.all([
       this.inventory.exists(partnerId, itemId),
@@ -247,7 +242,6 @@ export class InventoryService {
     itemId: string,
     movementId: string,
   ): Promise<InventoryMovementDto> {
-    if (!UUID.test(itemId) || !UUID.test(movementId)) throw movementNotFound();
     const movement = await this.inventory.findMovement(context.partner.id, itemId, movementId);
     if (movement === undefined) throw movementNotFound();
     return toMovementDto(
@@ -263,7 +257,6 @@ export class InventoryService {
     itemId: string,
     body: RecordMovementDto,
   ): Promise<RecordedMovementDto> {
-    if (!UUID.test(itemId)) throw itemNotFound();
     const now = this.clock.now();
     const occurredAt = body.occurredAt === undefined ? now : new Date(body.occurredAt);
     const at = occurredAt.getTime();

@@ -20,14 +20,16 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { answerWithSession } from '../auth/auth.controller.js';
+import { answerWithSession } from '../auth/session-answer.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import {
@@ -44,7 +46,7 @@ import {
   InvitationListQueryDto,
   PendingInvitationDto,
 } from './dto/invitations.dto.js';
-import { InvitationsService } from './invitations.service.js';
+import { invitationNotFound, InvitationsService } from './invitations.service.js';
 
 /** The invitee's side: public, the token is the credential. */
 @ApiTags('auth')
@@ -115,6 +117,11 @@ export class PartnerInvitationsController {
   }
 
   @Delete(':invitationId')
+  @ApiParam({
+    name: 'invitationId',
+    format: 'uuid',
+    description: 'The invitation’s id; not a UUID is a 404 like a missing one.',
+  })
   @PartnerAccess({ role: 'admin' })
   @HttpCode(204)
   @ApiOperation({
@@ -126,7 +133,7 @@ export class PartnerInvitationsController {
   @ApiNotFoundResponse({ type: ProblemDetails, description: 'No pending invitation with this id.' })
   async revoke(
     @CurrentPartner() context: PartnerContext,
-    @Param('invitationId') invitationId: string,
+    @UuidParam('invitationId', invitationNotFound) invitationId: string,
     @Req() request: FastifyRequest,
   ): Promise<void> {
     await this.invitations.revoke(context, invitationId, request.ip);

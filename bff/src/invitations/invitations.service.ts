@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService, type StartedSession } from '../auth/auth.service.js';
 import { Credentials } from '../auth/credentials.js';
-import { PasswordHasher } from '../auth/password/password-hasher.js';
-import { assertAcceptablePassword } from '../auth/password/password-policy.js';
-import { newOpaqueToken, sha256Hex } from '../auth/tokens/token-hash.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { assertAcceptablePassword } from '../auth/password-policy.js';
+import { newOpaqueToken, sha256Hex } from '../common/token-hash.js';
 import { Clock } from '../common/clock.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
@@ -25,7 +25,7 @@ import { InvitationsRepository, type PendingInvitation } from './invitations.rep
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-function invitationNotFound(): ProblemException {
+export function invitationNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'This invitation is invalid, used or expired.');
 }
 
@@ -65,7 +65,6 @@ export class InvitationsService {
   /** Revokes a pending invitation (admin): its link stops working at once. 404 when none is pending. */
   async revoke(context: PartnerContext, id: string, ip: string): Promise<void> {
     const partnerId = context.partner.id;
-    if (!UUID.test(id)) throw invitationNotFound();
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.invitations.revoke(partnerId, id, this.clock.now(), manager))) {
         throw invitationNotFound();
@@ -219,8 +218,6 @@ export class InvitationsService {
     return { session: await this.auth.session(accepted.userId), cookies: accepted.cookies };
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notItsPassword(): ProblemException {
   return new ProblemException(

@@ -1,4 +1,3 @@
-import type { ClaimStatus } from '../claims/claim-lifecycle.js';
 import { defineList } from '../common/list/index.js';
 
 /**
@@ -23,24 +22,6 @@ export const RECENT_ACTIVITY_LIMIT = 20;
 
 /** The days of a KPI's period ("the last 30 days", "30 days ago"), in the partner's time zone. */
 export const KPI_PERIOD_DAYS = 30;
-
-/** Open claims (docs/api.md, Overview): filed and not yet decided or paid, nor withdrawn. */
-export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
-  'submitted',
-  'in_review',
-  'info_requested',
-  'approved',
-];
-
-/** What waits on a partner's member: information to give, drafts to finish. */
-export const MEMBER_AWAITING_STATUSES: readonly ClaimStatus[] = ['info_requested', 'draft'];
-
-/** What waits on staff: a claim to review, to decide, to pay. */
-export const STAFF_AWAITING_STATUSES: readonly ClaimStatus[] = [
-  'submitted',
-  'in_review',
-  'approved',
-];
 
 export const KPI_KEYS = [
   'open_claims',

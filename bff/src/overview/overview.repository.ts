@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import type { ClaimStatus, ClaimType } from '../claims/claim-lifecycle.js';
+import {
+  type ClaimStatus,
+  type ClaimType,
+  MEMBER_AWAITING_STATUSES,
+  OPEN_CLAIM_STATUSES,
+  STAFF_AWAITING_STATUSES,
+} from '../claims/claim-lifecycle.js';
 import {
   type KeyedRow,
   type KeysetRequest,
@@ -12,13 +18,7 @@ import {
   type RowKey,
 } from '../common/list/index.js';
 import type { MovementKind } from '../inventory/inventory-movement.entity.js';
-import {
-  MEMBER_AWAITING_STATUSES,
-  NEEDS_ATTENTION_LIST,
-  OPEN_CLAIM_STATUSES,
-  RECENT_ACTIVITY_LIMIT,
-  STAFF_AWAITING_STATUSES,
-} from './overview.lists.js';
+import { NEEDS_ATTENTION_LIST, RECENT_ACTIVITY_LIMIT } from './overview.lists.js';
 import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
 
 /** A row of the needs-attention list: a claim (info requested, draft) or an unclaimed movement. */

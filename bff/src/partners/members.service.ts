@@ -13,9 +13,7 @@ function toDto(member: Member): MemberDto {
   return { ...member, memberSince: member.memberSince.toISOString() };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function memberNotFound(): ProblemException {
+export function memberNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such member of this partner.');
 }
 
@@ -81,7 +79,6 @@ export class MembersService {
       result: T;
     }>,
   ): Promise<T> {
-    if (!UUID.test(userId)) throw memberNotFound();
     const partnerId = context.partner.id;
     return this.dataSource.transaction(async (manager) => {
       const before = await this.members.lockRole(partnerId, userId, manager);

@@ -1,10 +1,11 @@
 import { Check, Column, CreateDateColumn, Entity, Index, type Relation } from 'typeorm';
 import { IdColumn, References, UuidColumn } from '../database/columns.js';
 import { User } from '../users/user.entity.js';
+import type { MembershipRole } from '../common/roles.js';
 import { Partner } from './partner.entity.js';
 
-export const MEMBERSHIP_ROLES = ['viewer', 'manager', 'admin'] as const;
-export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+// The roles are common/roles.ts (auth's session speaks of them too); importers of the entity keep them.
+export { MEMBERSHIP_ROLES, type MembershipRole } from '../common/roles.js';
 
 /** A user's role in one partner; a user may belong to several partners. */
 @Entity({ name: 'memberships' })

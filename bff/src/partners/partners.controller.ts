@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -6,16 +6,25 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiPage, type Page } from '../common/list/index.js';
+import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { CurrentPartner, type PartnerContext } from './decorators/current-partner.decorator.js';
 import { PartnerAccess } from './decorators/partner-access.decorator.js';
 import { PartnerController } from './decorators/partner-controller.decorator.js';
 import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
-import { MembersService } from './members.service.js';
+import { memberNotFound, MembersService } from './members.service.js';
+
+const MEMBER_ID = ApiParam({
+  name: 'userId',
+  format: 'uuid',
+  description:
+    'The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one.',
+});
 
 @ApiTags('partners')
 @PartnerController()
@@ -55,6 +64,7 @@ export class PartnersController {
   }
 
   @Patch('members/:userId')
+  @MEMBER_ID
   @PartnerAccess({ role: 'admin' })
   @ApiOperation({ summary: 'Changes a member’s role (admin).', operationId: 'changeMemberRole' })
   @ApiOkResponse({ type: MemberDto })
@@ -65,7 +75,7 @@ export class PartnersController {
   })
   changeRole(
     @CurrentPartner() context: PartnerContext,
-    @Param('userId') userId: string,
+    @UuidParam('userId', memberNotFound) userId: string,
     @Body() body: ChangeRoleDto,
     @Req() request: FastifyRequest,
   ): Promise<MemberDto> {
@@ -73,6 +83,7 @@ export class PartnersController {
   }
 
   @Delete('members/:userId')
+  @MEMBER_ID
   @PartnerAccess({ role: 'admin' })
   @HttpCode(204)
   @ApiOperation({ summary: 'Removes a member (admin).', operationId: 'removeMember' })
@@ -84,7 +95,7 @@ export class PartnersController {
   })
   async remove(
     @CurrentPartner() context: PartnerContext,
-    @Param('userId') userId: string,
+    @UuidParam('userId', memberNotFound) userId: string,
     @Req() request: FastifyRequest,
   ): Promise<void> {
     await this.members.remove(context, userId, request.ip);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OPEN_CLAIM_STATUSES } from '../overview/overview.lists.js';
+import { OPEN_CLAIM_STATUSES } from '../claims/claim-lifecycle.js';
 import { Membership, type MembershipRole } from '../partners/membership.entity.js';
 import { User, type UserStatus } from './user.entity.js';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { ClaimStatus, ClaimType } from '../../src/claims/claim-lifecycle.js';
+import type { ClaimStatus, ClaimType } from '#src/claims/claim-lifecycle.js';
 
 /**
  * Claims of a partner inserted straight into the tables (not through the API), for tests of what hangs

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { CLAIM_LIFECYCLE, type ClaimStatus } from '../../src/claims/claim-lifecycle.js';
+import { CLAIM_LIFECYCLE, type ClaimStatus } from '#src/claims/claim-lifecycle.js';
 
 interface ClaimRow {
   id: string;

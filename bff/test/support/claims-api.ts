@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
-import type { ClaimActor } from '../../src/claims/claim-lifecycle.js';
-import type { InventoryItem } from '../../src/inventory/inventory-item.entity.js';
-import type { MovementKind } from '../../src/inventory/inventory-movement.entity.js';
-import type { Partner } from '../../src/partners/partner.entity.js';
+import type { ClaimActor } from '#src/claims/claim-lifecycle.js';
+import type { InventoryItem } from '#src/inventory/inventory-item.entity.js';
+import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
+import type { Partner } from '#src/partners/partner.entity.js';
 import { createUser } from './identity.js';
 import { bearerOf, createPartner, insertItems } from './inventory.js';
 import type { TestApp } from './test-app.js';
+import { addDays, partnerToday } from '#src/common/partner-day.js';
 
 /** Everyone who acts on one test partner's claims, each with a bearer token. */
 export interface ClaimsWorld {
@@ -126,12 +127,7 @@ export async function insertEvidence(
 
 /** `YYYY-MM-DD`, `days` from today in the time zone (negative: earlier). */
 export function dayFromToday(days: number, timeZone = 'Europe/Berlin'): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(
-    new Date(),
-  );
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(partnerToday(new Date(), timeZone), days);
 }
 
 /** The movement kind each claim type is filed from (docs/product.md §4). */

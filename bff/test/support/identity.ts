@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { AccessTokens } from '../../src/auth/tokens/access-tokens.js';
-import { RefreshSessions } from '../../src/auth/tokens/refresh-sessions.js';
-import { Membership, type MembershipRole } from '../../src/partners/membership.entity.js';
-import { Partner } from '../../src/partners/partner.entity.js';
-import { User, type UserStatus } from '../../src/users/user.entity.js';
+import { AccessTokens } from '#src/auth/tokens/access-tokens.js';
+import { RefreshSessions } from '#src/auth/tokens/refresh-sessions.js';
+import { Membership, type MembershipRole } from '#src/partners/membership.entity.js';
+import { Partner } from '#src/partners/partner.entity.js';
+import { User, type UserStatus } from '#src/users/user.entity.js';
 import type { TestApp } from './test-app.js';
 import { TEST_PUBLIC_URL } from './test-app.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { InventoryItem } from '../../src/inventory/inventory-item.entity.js';
-import { Partner } from '../../src/partners/partner.entity.js';
-import { UsersRepository } from '../../src/users/users.repository.js';
+import { InventoryItem } from '#src/inventory/inventory-item.entity.js';
+import { Partner } from '#src/partners/partner.entity.js';
+import { UsersRepository } from '#src/users/users.repository.js';
 import { accessTokenOf } from './identity.js';
 import type { TestApp } from './test-app.js';
 

@@ -1,5 +1,5 @@
 import type { BeforeQueryEvent, DataSource, EntitySubscriberInterface } from 'typeorm';
-import { TENANT_TABLES } from '../../src/database/entities.js';
+import { TENANT_TABLES } from '#src/database/entities.js';
 
 const DDL = /^\s*(create|alter|drop|comment|truncate|lock)\b/i;
 

@@ -7,9 +7,9 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { createAppAround } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/app-config.js';
+import { AppModule } from '#src/app.module.js';
+import { createAppAround } from '#src/app.factory.js';
+import { loadConfig } from '#src/config/app-config.js';
 import { recordStatements } from './tenant-scope.js';
 
 /** Every log line the application wrote, parsed. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { EmbeddedPostgres } from '#src/database/embedded-postgres.js';
 import { type PgBouncer, startPgBouncer } from './pgbouncer.js';
 
 /** A database of its own for one test file. */

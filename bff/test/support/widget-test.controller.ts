@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { IsInt, IsString, Length, Min } from 'class-validator';
-import { Public } from '../../src/auth/decorators/public.decorator.js';
+import { Public } from '#src/auth/decorators/public.decorator.js';
 
 /** Exists only in tests: a route that validates a body, and one that fails. */
 export class CreateWidgetDto {

@@ -3691,6 +3691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation’s id; not a UUID is a 404 like a missing one. */
                 invitationId: string;
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
                 partnerSlug: unknown;
@@ -3796,6 +3797,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
                 userId: string;
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
                 partnerSlug: unknown;
@@ -3854,6 +3856,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
                 userId: string;
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
                 partnerSlug: unknown;

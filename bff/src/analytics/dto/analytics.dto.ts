@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateBy, type ValidationOptions } from 'class-validator';
-import { ClaimItemDto, isCalendarDate } from '../../claims/dto/claims.dto.js';
-import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import { ClaimItemDto, isCalendarDate } from '#src/claims/dto/claims.dto.js';
+import { MoneyDto } from '#src/common/money.dto.js';
 import {
   CSV_SERIES,
   type CsvSeries,

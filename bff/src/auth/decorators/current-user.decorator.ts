@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem-details.js';
+import { ProblemException } from '#src/common/problem-details.js';
 
 /** The signed-in caller, as the JWT guard put it on the request. */
 export interface AuthUser {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { MEMBERSHIP_ROLES, type MembershipRole } from '../../partners/membership.entity.js';
+import { MEMBERSHIP_ROLES, type MembershipRole } from '#src/common/roles.js';
 
 export class SignInDto {
   @ApiProperty({ example: 'viewer@acme.example', maxLength: 320 })

@@ -3,9 +3,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem-details.js';
-import { loadConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { ProblemException } from '#src/common/problem-details.js';
+import { loadConfig } from '#src/config/app-config.js';
+import { AuthSecrets } from '#src/common/auth-secrets.js';
 import type { RefreshSessions } from '../tokens/refresh-sessions.js';
 import { CsrfGuard, trustedOrigins } from './csrf.guard.js';
 

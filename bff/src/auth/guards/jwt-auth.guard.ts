@@ -2,7 +2,7 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem-details.js';
+import { ProblemException } from '#src/common/problem-details.js';
 import { AccountState } from '../account-state.js';
 import { ACCOUNT_CHECK_DELEGATED, IS_PUBLIC } from '../decorators/public.decorator.js';
 import { authUserOf } from '../decorators/current-user.decorator.js';

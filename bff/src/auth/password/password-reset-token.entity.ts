@@ -1,6 +1,6 @@
 import { Column, Entity, Index, type Relation } from 'typeorm';
-import { IdColumn, References, TimestampColumn, UuidColumn } from '../../database/columns.js';
-import { User } from '../../users/user.entity.js';
+import { IdColumn, References, TimestampColumn, UuidColumn } from '#src/database/columns.js';
+import { User } from '#src/users/user.entity.js';
 
 /** A password reset link: 30 minutes, single use, only its SHA-256 stored; a newer one voids older ones. */
 @Entity({ name: 'password_reset_tokens' })

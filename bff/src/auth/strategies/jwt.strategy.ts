@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
-import { AppConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { isUuid } from '#src/common/uuid.js';
+import { AppConfig } from '#src/config/app-config.js';
+import { AuthSecrets } from '#src/common/auth-secrets.js';
 import { cookiesOf, sessionCookieNames } from '../cookies.js';
 import type { AuthUser } from '../decorators/current-user.decorator.js';
 import {
@@ -15,8 +16,6 @@ import {
 } from '../tokens/access-tokens.js';
 
 type SourcedRequest = FastifyRequest & { accessTokenSource?: AuthUser['source'] };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How far ahead of this instance's clock another instance's may be when it issues a token. */
 const CLOCK_SKEW_SECONDS = 60;
@@ -80,10 +79,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   validate(request: FastifyRequest, claims: Partial<AccessClaims>): AuthUser | false {
     if (
-      typeof claims.sub !== 'string' ||
-      !UUID.test(claims.sub) ||
-      typeof claims.sid !== 'string' ||
-      !UUID.test(claims.sid) ||
+      !isUuid(claims.sub) ||
+      !isUuid(claims.sid) ||
       typeof claims.gen !== 'number' ||
       !Number.isSafeInteger(claims.gen) ||
       claims.gen < 0 ||

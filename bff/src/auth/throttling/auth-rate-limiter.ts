@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ProblemException } from '../../common/problem-details.js';
+import { ProblemException } from '#src/common/problem-details.js';
 import { type HitWindow, RateLimitStorage } from './rate-limit.storage.js';
 
 const SECOND = 1_000;

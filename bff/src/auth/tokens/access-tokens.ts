@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { AppConfig } from '../../config/app-config.js';
-import { AuthSecrets } from '../auth-secrets.js';
+import { AppConfig } from '#src/config/app-config.js';
+import { AuthSecrets } from '#src/common/auth-secrets.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const JWT_ALGORITHM = 'HS256';

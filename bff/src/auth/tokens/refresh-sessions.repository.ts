@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
-import type { UserStatus } from '../../users/user.entity.js';
+import type { UserStatus } from '#src/users/user.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 
 /** A refresh token row with what its rotation must know of its user. */

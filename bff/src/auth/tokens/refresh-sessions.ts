@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '#src/common/clock.js';
 import { RefreshTokensRepository } from './refresh-sessions.repository.js';
-import { newOpaqueToken, sha256Hex } from './token-hash.js';
+import { newOpaqueToken, sha256Hex } from '#src/common/token-hash.js';
 
 export const REFRESH_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, type Relation } from 'typeorm';
-import { IdColumn, References, TimestampColumn, UuidColumn } from '../../database/columns.js';
-import { User } from '../../users/user.entity.js';
+import { IdColumn, References, TimestampColumn, UuidColumn } from '#src/database/columns.js';
+import { User } from '#src/users/user.entity.js';
 
 /**
  * One refresh token of a session family (one sign-in). Only its SHA-256 is stored. Each use rotates it:

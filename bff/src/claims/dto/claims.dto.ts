@@ -21,9 +21,10 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { ListQueryDto } from '../../common/list/index.js';
-import { ProblemDetails } from '../../common/problem-details.js';
-import { InventoryMovementDto, MoneyDto } from '../../inventory/dto/inventory.dto.js';
+import { ListQueryDto } from '#src/common/list/index.js';
+import { ProblemDetails } from '#src/common/problem-details.js';
+import { MoneyDto } from '#src/common/money.dto.js';
+import { InventoryMovementDto } from '#src/inventory/dto/inventory.dto.js';
 import {
   CLAIM_ACTIONS,
   CLAIM_DESCRIPTION_MAX,

@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Param, Post, Req, Res, type StreamableFile } from '@nestjs/common';
+import { Delete, Get, HttpCode, Post, Req, Res, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -17,16 +17,21 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemDetails } from '../../common/problem-details.js';
-import { AcceptsUpload } from '../../common/uploads.js';
+import { ProblemDetails } from '#src/common/problem-details.js';
+import { UuidParam } from '#src/common/uuid.js';
+import { AcceptsUpload } from '#src/common/uploads.js';
 import {
   CurrentPartner,
   type PartnerContext,
-} from '../../partners/decorators/current-partner.decorator.js';
-import { PartnerAccess } from '../../partners/decorators/partner-access.decorator.js';
-import { PartnerController } from '../../partners/decorators/partner-controller.decorator.js';
+} from '#src/partners/decorators/current-partner.decorator.js';
+import { PartnerAccess } from '#src/partners/decorators/partner-access.decorator.js';
+import { PartnerController } from '#src/partners/decorators/partner-controller.decorator.js';
 import { ATTACHMENT_CONTENT_TYPES } from '../claim-lifecycle.js';
-import { ClaimAttachmentsService } from './claim-attachments.service.js';
+import {
+  attachmentNotFound,
+  ClaimAttachmentsService,
+  claimNotFound,
+} from './claim-attachments.service.js';
 import { ClaimAttachmentDto, ClaimAttachmentListDto } from './dto/claim-attachment.dto.js';
 import { EVIDENCE_FIELD, evidenceUploadRequest } from './evidence-upload.js';
 
@@ -101,7 +106,7 @@ export class ClaimAttachmentsController {
   })
   upload(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
     @Req() request: FastifyRequest,
   ): Promise<ClaimAttachmentDto> {
     // A refusal leaves the rest of the body unread: registerUploadHooks (common/uploads.ts).
@@ -118,7 +123,7 @@ export class ClaimAttachmentsController {
   @NO_SUCH_CLAIM
   list(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
+    @UuidParam('id', claimNotFound) id: string,
   ): Promise<ClaimAttachmentListDto> {
     return this.attachments.list(context, id);
   }
@@ -137,8 +142,8 @@ export class ClaimAttachmentsController {
   @NO_SUCH_CLAIM
   async download(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
-    @Param('attachmentId') attachmentId: string,
+    @UuidParam('id', attachmentNotFound) id: string,
+    @UuidParam('attachmentId', attachmentNotFound) attachmentId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const file = await this.attachments.download(context, id, attachmentId);
@@ -163,8 +168,8 @@ export class ClaimAttachmentsController {
   @EVIDENCE_CLOSED
   async remove(
     @CurrentPartner() context: PartnerContext,
-    @Param('id') id: string,
-    @Param('attachmentId') attachmentId: string,
+    @UuidParam('id', claimNotFound) id: string,
+    @UuidParam('attachmentId', attachmentNotFound) attachmentId: string,
   ): Promise<void> {
     await this.attachments.remove(context, id, attachmentId);
   }

@@ -1,7 +1,7 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { ProblemException } from '../../common/problem-details.js';
-import type { PartnerContext } from '../../partners/decorators/current-partner.decorator.js';
+import { Clock } from '#src/common/clock.js';
+import { ProblemException } from '#src/common/problem-details.js';
+import type { PartnerContext } from '#src/partners/decorators/current-partner.decorator.js';
 import {
   type ClaimStatus,
   EVIDENCE_OPEN_STATUSES,
@@ -18,13 +18,11 @@ import { EvidenceStore } from './evidence.store.js';
 import { attachmentDisposition } from './evidence-files.js';
 import type { EvidenceUploadRequest } from './evidence-upload.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function claimNotFound(): ProblemException {
+export function claimNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such claim.');
 }
 
-function attachmentNotFound(): ProblemException {
+export function attachmentNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such attachment.');
 }
 
@@ -96,7 +94,6 @@ export class ClaimAttachmentsService {
   ): Promise<ClaimAttachmentDto> {
     upload.assertMultipart();
     const partnerId = context.partner.id;
-    if (!UUID.test(claimId)) throw claimNotFound();
     const claim = await this.attachments.claim(partnerId, claimId);
     if (claim === undefined) throw claimNotFound();
     const refused = refusal(claim, true);
@@ -116,7 +113,6 @@ export class ClaimAttachmentsService {
 
   async list(context: PartnerContext, claimId: string): Promise<ClaimAttachmentListDto> {
     const partnerId = context.partner.id;
-    if (!UUID.test(claimId)) throw claimNotFound();
     if ((await this.attachments.claim(partnerId, claimId)) === undefined) throw claimNotFound();
     const items = await this.attachments.list(partnerId, claimId);
     return { items: items.map(toAttachmentDto) };
@@ -132,7 +128,6 @@ export class ClaimAttachmentsService {
     attachmentId: string,
   ): Promise<StreamableFile> {
     const partnerId = context.partner.id;
-    if (!UUID.test(claimId) || !UUID.test(attachmentId)) throw attachmentNotFound();
     const attachment = await this.attachments.one(partnerId, claimId, attachmentId);
     if (attachment === undefined) throw attachmentNotFound();
     const stream = await this.store.open(partnerId, attachment.storageKey, attachment.size);
@@ -146,8 +141,6 @@ export class ClaimAttachmentsService {
 
   async remove(context: PartnerContext, claimId: string, attachmentId: string): Promise<void> {
     const partnerId = context.partner.id;
-    if (!UUID.test(claimId)) throw claimNotFound();
-    if (!UUID.test(attachmentId)) throw attachmentNotFound();
     const change = await this.attachments.remove(
       partnerId,
       claimId,

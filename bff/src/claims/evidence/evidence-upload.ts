@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../common/problem-details.js';
-import { MULTIPART_OPTIONS } from '../../common/uploads.js';
+import { ProblemException } from '#src/common/problem-details.js';
+import { MULTIPART_OPTIONS } from '#src/common/uploads.js';
 import { MAX_ATTACHMENT_BYTES } from '../claim-lifecycle.js';
 import {
   detectEvidenceContentType,

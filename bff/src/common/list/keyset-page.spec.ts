@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { startTestDatabase, type TestDatabase } from '#test/support/test-database.js';
 import { ProblemException } from '../problem-details.js';
 import {
   countTotal,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { startTestDatabase, type TestDatabase } from '../../../test/support/test-database.js';
+import { startTestDatabase, type TestDatabase } from '#test/support/test-database.js';
 import { countTotal, keysetPage } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';

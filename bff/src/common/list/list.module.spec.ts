@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AuthSecrets } from '../../auth/auth-secrets.js';
+import { AuthSecrets } from '../auth-secrets.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { ListModule } from './list.module.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthSecrets } from '../../auth/auth-secrets.js';
+import { AuthSecrets } from '../auth-secrets.js';
 import { ListCursorCodec } from './list-cursor.js';
 
 /**

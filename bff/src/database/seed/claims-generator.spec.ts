@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES } from '../../claims/claim-lifecycle.js';
+import { CLAIM_STATUSES } from '#src/claims/claim-lifecycle.js';
 import {
   CandidateSelector,
   type ClaimCandidate,

@@ -4,15 +4,15 @@ import {
   type ClaimStatus,
   type ClaimType,
   transitionOf,
-} from '../../claims/claim-lifecycle.js';
-import type { ClaimEventKind } from '../../claims/claim-event.entity.js';
+} from '#src/claims/claim-lifecycle.js';
+import type { ClaimEventKind } from '#src/claims/claim-event.entity.js';
 import {
   damagePhoto,
   type EvidenceFile,
   incidentReportPdf,
   packingListPdf,
 } from './demo-evidence.js';
-import { partnerToday } from '../../common/partner-day.js';
+import { partnerToday } from '#src/common/partner-day.js';
 import { copyValue, GrowingBytes, hashSeed, isoSecond, Random } from './inventory-generator.js';
 
 /**

@@ -1,8 +1,4 @@
-import {
-  type ClaimStatus,
-  type ClaimType,
-  MOVEMENT_KIND_OF,
-} from '../../claims/claim-lifecycle.js';
+import { type ClaimStatus, type ClaimType, MOVEMENT_KIND_OF } from '#src/claims/claim-lifecycle.js';
 import {
   CandidateSelector,
   type ClaimCandidate,

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../../config/app-config.js';
+import { AppConfig } from '#src/config/app-config.js';
 import { loadDemoData } from './demo-data.js';
 
 /** Loads the demo data at start when SEED_DEMO_DATA is on (the embedded default); never in production. */

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { Membership, type MembershipRole } from '../../partners/membership.entity.js';
-import { Partner } from '../../partners/partner.entity.js';
-import { hashPassword } from '../../users/password-hash.js';
-import { User } from '../../users/user.entity.js';
+import { Membership, type MembershipRole } from '#src/partners/membership.entity.js';
+import { Partner } from '#src/partners/partner.entity.js';
+import { hashPassword } from '#src/users/password-hash.js';
+import { User } from '#src/users/user.entity.js';
 import { loadDemoClaims } from './demo-claims.js';
 import { itemsWithIncidents, loadDemoInventory } from './demo-inventory.js';
 

@@ -1,4 +1,4 @@
-import { samplePdf, sampleJpeg, samplePng } from '../../claims/evidence/evidence-samples.js';
+import { samplePdf, sampleJpeg, samplePng } from '#src/claims/evidence/evidence-samples.js';
 
 /**
  * Small, valid evidence files for the demo claims (docs/product.md §6): a photo of the damage (PNG or

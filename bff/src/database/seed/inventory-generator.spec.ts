@@ -1,4 +1,4 @@
-import { MOVEMENT_KINDS } from '../../inventory/inventory-movement.entity.js';
+import { MOVEMENT_KINDS } from '#src/inventory/inventory-movement.entity.js';
 import { DEMO_INVENTORY_PROFILES, scaleInventoryProfile } from './inventory-catalog.js';
 import { demoInventoryOptions } from './demo-inventory.js';
 import {

@@ -1,4 +1,4 @@
-import type { MovementKind } from '../../inventory/inventory-movement.entity.js';
+import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
 import type { CategoryProfile, InventoryProfile } from './inventory-catalog.js';
 
 /**

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../../users/password-hash.js';
+import { hashPassword } from '#src/users/password-hash.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { type ScaleClaimsResult, scaleReviewer, writeScaleClaims } from './scale-claims.js';

@@ -13,8 +13,8 @@ import {
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
-import { CLAIM_STATUSES, type ClaimStatus } from '../../claims/claim-lifecycle.js';
-import { ListQueryDto } from '../../common/list/index.js';
+import { CLAIM_STATUSES, type ClaimStatus } from '#src/claims/claim-lifecycle.js';
+import { ListQueryDto } from '#src/common/list/index.js';
 import { ITEM_STATUSES, type ItemStatus } from '../inventory-item.entity.js';
 import { MOVEMENT_KINDS, type MovementKind } from '../inventory-movement.entity.js';
 import {
@@ -25,21 +25,13 @@ import {
   STOCK_STATES,
   type StockState,
 } from '../inventory.lists.js';
+import { MoneyDto } from '#src/common/money.dto.js';
 
 /** The largest reorder point and the largest |quantity| of one movement. */
 export const MAX_REORDER_POINT = 1_000_000_000;
 export const MAX_MOVEMENT_QUANTITY = 1_000_000_000;
 export const MAX_REFERENCE_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 2000;
-
-@ApiSchema({ name: 'Money' })
-export class MoneyDto {
-  @ApiProperty({ type: 'integer', example: 12345, description: 'Minor units (cents).' })
-  amount!: number;
-
-  @ApiProperty({ example: 'EUR', description: 'ISO 4217: the partner’s currency.' })
-  currency!: string;
-}
 
 @ApiSchema({ name: 'InventoryItem' })
 export class InventoryItemDto {

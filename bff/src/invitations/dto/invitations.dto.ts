@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { PartnerRefDto } from '../../auth/dto/auth.dto.js';
-import { ListQueryDto } from '../../common/list/index.js';
+import { PartnerRefDto } from '#src/auth/dto/auth.dto.js';
+import { ListQueryDto } from '#src/common/list/index.js';
 import { INVITATION_LIST } from '../invitations.repository.js';
-import { MEMBERSHIP_ROLES, type MembershipRole } from '../../partners/membership.entity.js';
+import { MEMBERSHIP_ROLES, type MembershipRole } from '#src/partners/membership.entity.js';
 
 export class CreateInvitationDto {
   @ApiProperty({ example: 'new.person@acme.example', maxLength: 320 })

@@ -4,10 +4,10 @@ import {
   CLAIM_TYPES,
   type ClaimStatus,
   type ClaimType,
-} from '../../claims/claim-lifecycle.js';
-import { ClaimItemDto } from '../../claims/dto/claims.dto.js';
-import { ListQueryDto } from '../../common/list/index.js';
-import { MoneyDto } from '../../inventory/dto/inventory.dto.js';
+} from '#src/claims/claim-lifecycle.js';
+import { ClaimItemDto } from '#src/claims/dto/claims.dto.js';
+import { ListQueryDto } from '#src/common/list/index.js';
+import { MoneyDto } from '#src/common/money.dto.js';
 import {
   ACTIVITY_KINDS,
   ATTENTION_KINDS,

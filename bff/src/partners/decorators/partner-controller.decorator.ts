@@ -6,8 +6,8 @@ import {
   ApiParam,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { AccountCheckDelegated } from '../../auth/decorators/public.decorator.js';
-import { ProblemDetails } from '../../common/problem-details.js';
+import { AccountCheckDelegated } from '#src/auth/decorators/public.decorator.js';
+import { ProblemDetails } from '#src/common/problem-details.js';
 
 export const PARTNER_ROUTE = 'partners:route';
 export const PARTNER_ROUTE_PREFIX = 'api/partners/:partnerSlug';

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { ListQueryDto } from '../../common/list/index.js';
+import { ListQueryDto } from '#src/common/list/index.js';
 import { MEMBER_LIST } from '../members.repository.js';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '../membership.entity.js';
 import { PARTNER_STATUSES, type PartnerStatus } from '../partner.entity.js';
-import { USER_STATUSES, type UserStatus } from '../../users/user.entity.js';
+import { USER_STATUSES, type UserStatus } from '#src/users/user.entity.js';
 
 export class PartnerDto {
   @ApiProperty({ example: 'acme-outdoor' })

@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuditService } from '../../audit/audit.service.js';
-import { sessionEnded, tokenStillValid } from '../../auth/account-state.js';
-import { authUserOf } from '../../auth/decorators/current-user.decorator.js';
-import { ProblemException } from '../../common/problem-details.js';
+import { AuditService } from '#src/audit/audit.service.js';
+import { sessionEnded, tokenStillValid } from '#src/auth/account-state.js';
+import { authUserOf } from '#src/auth/decorators/current-user.decorator.js';
+import { ProblemException } from '#src/common/problem-details.js';
 import type { PartnerScopedRequest } from '../decorators/current-partner.decorator.js';
 import { PARTNER_ACCESS, type PartnerAccessRule } from '../decorators/partner-access.decorator.js';
 import { PARTNER_ROUTE } from '../decorators/partner-controller.decorator.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { Public } from '../../auth/decorators/public.decorator.js';
+import { Public } from '#src/auth/decorators/public.decorator.js';
 import { PartnerController } from '../decorators/partner-controller.decorator.js';
 import { declaredRoutes, partnerRouteProblems } from './partner-routes.js';
 

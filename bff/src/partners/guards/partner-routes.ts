@@ -1,5 +1,5 @@
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { ACCOUNT_CHECK_DELEGATED } from '../../auth/decorators/public.decorator.js';
+import { ACCOUNT_CHECK_DELEGATED } from '#src/auth/decorators/public.decorator.js';
 import { PARTNER_ROUTE } from '../decorators/partner-controller.decorator.js';
 
 /** One route of a controller, as declared. */

@@ -1,5 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ATTACHMENT_CONTENT_TYPES, type AttachmentContentType } from '../../claim-lifecycle.js';
+import {
+  ATTACHMENT_CONTENT_TYPES,
+  type AttachmentContentType,
+} from '#src/claims/claim-lifecycle.js';
 
 @ApiSchema({ name: 'ClaimAttachmentUploader' })
 export class ClaimAttachmentUploaderDto {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config.js';
-import { hashCostDiffers, hashPassword, verifyPassword } from '../../users/password-hash.js';
+import { AppConfig } from '../config/app-config.js';
+import { hashCostDiffers, hashPassword, verifyPassword } from '../users/password-hash.js';
 
 /**
  * Hashes with the configured argon2id cost. `verify` of a missing hash still spends one argon2id

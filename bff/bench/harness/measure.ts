@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { PARTNER_ACCESS_SQL } from '../../src/partners/partners.repository.js';
+import { PARTNER_ACCESS_SQL } from '#src/partners/partners.repository.js';
 import type { RecordedStatement } from '../query-counter.js';
 import { toReplay } from '../replay.js';
 import {

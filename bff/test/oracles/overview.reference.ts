@@ -1,4 +1,4 @@
-import { addDays } from '../common/partner-day.js';
+import { addDays } from '#src/common/partner-day.js';
 /**
  * The overview computed the plain way: SQL group-bys over a partner's raw rows (claims, their
  * transition events, items, movements), none of the counters, rollups or trigger-kept tables the

@@ -1,4 +1,4 @@
-import { SERIES, type SeriesKey } from './analytics.series.js';
+import { SERIES, type SeriesKey } from '#src/analytics/analytics.series.js';
 
 /**
  * The analytics and their top items computed the plain way: GROUP BY over the raw rows (claims,
