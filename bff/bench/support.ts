@@ -112,7 +112,7 @@ export function startBff(
 
 /**
  * Whether the benches' servers name their statements (prepared once per connection): the BFF's own
- * setting, which the bare handler (bench/inventory/bare-server.ts) follows so that both sides send the
+ * setting, which the bare handler (bench/harness/bare-server.ts) follows so that both sides send the
  * same protocol messages. Today the BFF's statements are unnamed (docs/performance.md); when the data
  * layer's setting lands, read it here (the same environment the BFF is started with).
  */

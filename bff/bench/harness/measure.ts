@@ -36,7 +36,7 @@ export function startBare(
   pages: Record<string, BarePage>,
 ): Promise<ServerProcess<{ port: number }>> {
   writeFileSync(file, JSON.stringify(pages));
-  return startServer<{ port: number }>('dist/bench/bench/inventory/bare-server.js', {
+  return startServer<{ port: number }>('dist/bench/bench/harness/bare-server.js', {
     DATABASE_URL: url,
     BARE_PAGES: file,
     BARE_NAMED_STATEMENTS: String(namedStatements()),

@@ -18,7 +18,7 @@ import { benchVersusBare } from './versus-bare.js';
  * ten million movements"). On the PostgreSQL database of
  * BENCH_DATABASE_URL (default bench_inventory on 127.0.0.1:5432), loaded by gen:data unless it already
  * holds the data set: the list cases against the BFF (bench/server.ts, on CPU 1) and a bare Fastify +
- * pg handler (bench/inventory/bare-server.ts, on CPU 1), loaded by autocannon in this process (CPU 0),
+ * pg handler (bench/harness/bare-server.ts, on CPU 1), loaded by autocannon in this process (CPU 0),
  * interleaved; then the CSV export's memory and the slow reader (`bench:csv` runs only that part).
  *
  *   --reload        load the data set again even when the database holds it

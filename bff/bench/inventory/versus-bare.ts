@@ -5,7 +5,7 @@ import { startPgBouncer, type PgBouncer } from '../../test/support/pgbouncer.js'
 import { toReplay } from '../replay.js';
 import { type ServerProcess, namedStatements, startBff, stopServer } from '../support.js';
 import { BenchApi } from '../harness/api.js';
-import type { BarePage } from './bare-server.js';
+import type { BarePage } from '../harness/bare-server.js';
 import { checker, type BenchContext, type Report } from '../harness/context.js';
 import { always, type LoadCase, runLoad, Tally } from '../harness/load.js';
 import { bottleneck, runRounds, SATURATED, startBare } from '../harness/measure.js';
