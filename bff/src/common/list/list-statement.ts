@@ -1,5 +1,6 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { databaseOf } from '../../database/database.js';
+import { isoTimestampSql } from '../../database/table.js';
 
 /** One condition of a declared list query: SQL that never changes, and its named parameters' values. */
 export interface ListCondition {
@@ -153,7 +154,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
  * of 25 claims, about a hundred of each).
  */
 export function isoTimestamp(expression: string): string {
-  return `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return isoTimestampSql(expression);
 }
 
 /** A list's source: a query builder (built per request), or a declared query (SQL built once). */
