@@ -44,6 +44,8 @@ import {
   type ClaimRecord,
   type ClaimEventRecord,
   ClaimsRepository,
+  type CreatedClaimRecord,
+  type ExportedClaimRecord,
   type DraftFields,
   isMovementAlreadyClaimed,
   type TransitionStatement,
@@ -234,7 +236,7 @@ export function toEventDto(event: ClaimEventRecord): ClaimEventDto {
  * The export's columns (docs/api.md, claims CSV): money as plain decimal major units beside a
  * currency column (a spreadsheet sums it), dates as `YYYY-MM-DD`, times as ISO 8601 UTC.
  */
-export function claimCsvColumns(): CsvColumn<ClaimRecord>[] {
+export function claimCsvColumns(): CsvColumn<ExportedClaimRecord>[] {
   const major = (amount: number | null, currency: string) =>
     amount === null ? null : majorUnits(amount, currency);
   return [
@@ -303,7 +305,7 @@ function fingerprintOf(body: CreateClaimDto): string {
 
 /** Thrown inside a creating transaction to roll it back (its number too) and answer the first claim. */
 class IdempotentReplay extends Error {
-  constructor(readonly first: ClaimRecord) {
+  constructor(readonly first: CreatedClaimRecord) {
     super('Idempotent replay');
   }
 }
