@@ -258,42 +258,25 @@ const CLAIM_FROM = sql`claims c
   LEFT JOIN inventory_movements m ON m.partner_id = c.partner_id AND m.id = c.movement_id
   LEFT JOIN users u ON u.id = c.created_by_user_id`;
 
-/** The claim's columns as the API shows them (what only creation reads left out), times as ISO text. */
-const CLAIM_COLUMNS = [
-  'id',
-  'partnerId',
-  'number',
-  'type',
-  'status',
-  'itemId',
-  'movementId',
-  'quantity',
-  'unitValue',
-  'amountClaimed',
-  'amountApproved',
-  'currency',
-  'incidentDate',
-  'description',
-  'reference',
-  'createdByUserId',
-  'submittedAt',
-  'decidedAt',
-  'decisionReason',
-  'payoutReference',
-  'version',
-  'createdAt',
-  'updatedAt',
-] as const;
+/**
+ * The claim's columns as the API shows them: every column of the table (a new one included) but what
+ * only creation reads, times as ISO text.
+ */
+const CLAIM_COLUMNS = CLAIMS.select(
+  'c',
+  { except: ['idempotencyKey', 'requestFingerprint'] },
+  { times: 'iso' },
+);
 
 /** A claim as the API shows it: the list's rows, the one claim's. */
-const CLAIM = selection(CLAIMS.select('c', CLAIM_COLUMNS, { times: 'iso' }), CLAIM_JOINED);
+const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
 
 /** A claim and the Idempotency-Key's request fingerprint: what a creation's retry reads. */
 const CREATED_CLAIM = selection(CLAIM, CLAIMS.select('c', ['requestFingerprint']));
 
 /** The export's columns (docs/api.md, claims CSV): no movement, evidence or actors. */
 const EXPORTED_CLAIM = selection(
-  CLAIMS.select('c', CLAIM_COLUMNS, { times: 'iso' }),
+  CLAIM_COLUMNS,
   fields({
     itemSku: ['i.sku', read.nullable(read.text)],
     itemName: ['i.name', read.nullable(read.text)],

@@ -74,7 +74,30 @@ describe('table', () => {
     });
   });
 
+  it('selects every column but some, and times as the API writes them', () => {
+    const claim = CLAIMS.select(
+      'c',
+      { except: ['idempotencyKey', 'requestFingerprint'] },
+      { times: 'iso' },
+    );
+    expect(claim.list.text).not.toContain('idempotency_key');
+    expect(claim.list.text).toContain(
+      `to_char(("c"."created_at") AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`,
+    );
+    const times = CLAIMS.select('c', ['submittedAt', 'createdAt'], { times: 'iso' });
+    expect(times.read({ submittedAt: null, createdAt: '2026-11-25T10:00:00.123Z' })).toEqual({
+      submittedAt: null,
+      createdAt: '2026-11-25T10:00:00.123Z',
+    });
+    expect(() => times.read({ submittedAt: null, createdAt: new Date() })).toThrow(
+      'createdAt is not text',
+    );
+  });
+
   it('refuses a property that is not a column', () => {
     expect(() => USERS.select('u', ['id', 'nope' as 'id'])).toThrow(/no column/);
+    expect(() => USERS.select('u', { except: ['nope' as 'id'] }, { times: 'iso' })).toThrow(
+      /no column/,
+    );
   });
 });

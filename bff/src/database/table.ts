@@ -254,8 +254,8 @@ export class Table<E> {
   }
 
   /**
-   * The select list of the table's columns under `alias` (all, or `only` those), each as its property
-   * name, and the reader of its rows: built once per alias, columns and options. `{ times: 'iso' }`
+   * The select list of the table's columns under `alias` (all, `only` those, or all `{ except }`
+   * those), each as its property name, and the reader of its rows: built once per alias, columns and options. `{ times: 'iso' }`
    * selects every `timestamptz` as the text the API writes (`isoTimestamp`: ISO 8601 UTC with
    * milliseconds) and reads it as a string: no Date parsed per value and formatted back (a page of 25
    * claims has about a hundred).
@@ -269,20 +269,31 @@ export class Table<E> {
     only: readonly K[] | undefined,
     options: { readonly times: 'iso' },
   ): Selection<IsoTimes<Pick<Columns<E>, K>>>;
+  select<K extends keyof Columns<E> & string>(
+    alias: string,
+    columns: { readonly except: readonly K[] },
+    options: { readonly times: 'iso' },
+  ): Selection<IsoTimes<Omit<Columns<E>, K>>>;
   select(
     alias: string,
-    only?: readonly string[],
+    picked?: readonly string[] | { readonly except: readonly string[] },
     options?: { readonly times: 'iso' },
   ): Selection<unknown> {
     const iso = options?.times === 'iso';
-    const key = `${alias}|${only?.join(',') ?? '*'}|${iso}`;
+    const except = picked !== undefined && 'except' in picked ? picked.except : undefined;
+    const only = picked !== undefined && !('except' in picked) ? picked : undefined;
+    const key = `${alias}|${only?.join(',') ?? '*'}|${except?.join(',') ?? ''}|${iso}`;
     let selected = this.selections.get(key);
     if (selected === undefined) {
       const columns = this.defined.columns.filter(
-        (column) => only === undefined || only.includes(column.property),
+        (column) =>
+          (only === undefined || only.includes(column.property)) &&
+          (except === undefined || !except.includes(column.property)),
       );
-      if (only !== undefined && columns.length !== only.length) {
-        throw new Error(`${this.name}: no column for some of ${only.join(', ')}`);
+      const named = [...(only ?? []), ...(except ?? [])];
+      const known = new Set(this.defined.columns.map((column) => column.property));
+      if (named.some((property) => !known.has(property))) {
+        throw new Error(`${this.name}: no column for some of ${named.join(', ')}`);
       }
       const isTime = (column: ColumnDefinition) =>
         iso && TIME_TYPES.has(column.type) && !column.array;
