@@ -23,7 +23,7 @@ import {
   read,
   type Row,
   selection,
-  type Selection,
+  selectList,
   table,
   type ValueReader,
 } from '../database/table.js';
@@ -308,12 +308,6 @@ const CLAIM_EVENT = selection(
 const CLAIM_EVENT_FROM = sql`claim_events e
   LEFT JOIN users u ON u.id = e.actor_user_id
   JOIN claims c ON c.partner_id = e.partner_id AND c.id = e.claim_id`;
-
-/** The select list of a selection, for the list machinery's query builder (constant SQL only). */
-function selectList(selected: Selection<unknown>): string {
-  if (selected.list.values.length > 0) throw new Error('A list selects constant SQL only');
-  return selected.list.text;
-}
 
 /**
  * The list's filters as declared conditions (`ClaimsRepository.filtered`): each condition's SQL is

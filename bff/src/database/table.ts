@@ -201,6 +201,15 @@ export function fields<T extends Record<string, unknown>>(declared: {
   };
 }
 
+/**
+ * The select list of a selection as text, for the list machinery's query builder
+ * (`DeclaredListQuery`'s base): constant SQL only, no parameter.
+ */
+export function selectList(selected: Selection<unknown>): string {
+  if (selected.list.values.length > 0) throw new Error('A list selects constant SQL only');
+  return selected.list.text;
+}
+
 /** One selection of several (a table's columns and the fields joined to them). */
 export function selection<A, B>(a: Selection<A>, b: Selection<B>): Selection<A & B>;
 export function selection<A, B, C>(
