@@ -16,6 +16,7 @@ import {
 } from './claim-lifecycle.js';
 import { claimDtoFor, incidentDateProblem } from './claim.mapper.js';
 import {
+  UUID,
   claimNotFound,
   filingWindowClosed,
   ifMatchVersions,
@@ -32,8 +33,6 @@ import {
   isMovementAlreadyClaimed,
 } from './claims.repository.js';
 import type { ClaimDto, CreateClaimDto, UpdateClaimDto } from './dto/claims.dto.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** docs/api.md: an Idempotency-Key is 1–255 visible ASCII characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

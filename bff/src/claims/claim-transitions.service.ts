@@ -22,6 +22,7 @@ import {
 import { formatClaimNumber } from './claim-number.js';
 import { claimDtoFor, filingWindow, missingOf } from './claim.mapper.js';
 import {
+  UUID,
   claimNotFound,
   filingWindowClosed,
   ifMatchVersions,
@@ -35,8 +36,6 @@ import {
   type TransitionStatement,
 } from './claims.repository.js';
 import type { ClaimDto, ClaimTransitionDto } from './dto/claims.dto.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How often a transition is tried again when a concurrent change slipped between snapshot and lock. */
 const TRANSITION_ATTEMPTS = 3;

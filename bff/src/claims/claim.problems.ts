@@ -12,6 +12,9 @@ import type { ClaimRecord } from './claims.repository.js';
 
 /** The claims' refusals (docs/api.md, Claims: the checks and their order), shared by filing and transitions. */
 
+/** A claim id is a UUID: anything else is a claim that does not exist (404). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function claimNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such claim.');
 }

@@ -5,7 +5,7 @@ import { partnerToday } from '../common/partner-day.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { claimActors, isSeparatedFrom } from './claim-lifecycle.js';
 import { claimCsvColumns, claimDtoFor, toClaimDto, toEventDto } from './claim.mapper.js';
-import { claimNotFound } from './claim.problems.js';
+import { UUID, claimNotFound } from './claim.problems.js';
 import { type ClaimFilters, type ClaimRecord, ClaimsRepository } from './claims.repository.js';
 import type {
   ClaimDto,
@@ -16,8 +16,6 @@ import type {
   ClaimFacetsQueryDto,
   ClaimListQueryDto,
 } from './dto/claims.dto.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filtersOf(query: ClaimExportQueryDto, timeZone: string): ClaimFilters {
   const { q, status, type, from, to, itemId } = query;
