@@ -23,7 +23,6 @@ import {
   read,
   type Row,
   selection,
-  selectList,
   table,
   type ValueReader,
 } from '../database/table.js';
@@ -399,7 +398,8 @@ export class ClaimsRepository {
     return new DeclaredListQuery({
       statement: `claims:${columns}`,
       dataSource: this.db.dataSource,
-      base: () => this.joined().select(selectList(columns === 'list' ? CLAIM : EXPORTED_CLAIM)),
+      select: columns === 'list' ? CLAIM : EXPORTED_CLAIM,
+      base: () => this.joined(),
       conditions: [
         { sql: 'c.partner_id = :partnerId', parameters: { partnerId } },
         ...claimConditions(filters, plan),
@@ -872,11 +872,11 @@ export class ClaimsRepository {
     return new DeclaredListQuery({
       statement: 'claim-events',
       dataSource: this.db.dataSource,
+      select: CLAIM_EVENT,
       base: () =>
         this.db.dataSource.manager
           .getRepository(ClaimEvent)
           .createQueryBuilder('e')
-          .select(selectList(CLAIM_EVENT))
           .leftJoin('users', 'u', 'u.id = e.actor_user_id')
           .innerJoin('claims', 'c', 'c.partner_id = e.partner_id AND c.id = e.claim_id'),
       conditions: [

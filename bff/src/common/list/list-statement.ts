@@ -1,6 +1,6 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { databaseOf } from '../../database/database.js';
-import { isoTimestampSql } from '../../database/table.js';
+import { isoTimestampSql, type Selection, selectList } from '../../database/table.js';
 
 /** One condition of a declared list query: SQL that never changes, and its named parameters' values. */
 export interface ListCondition {
@@ -16,7 +16,12 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
    */
   readonly statement: string;
   readonly dataSource: DataSource;
-  /** The base builder: tables, joins and selected columns; no condition, no parameter. */
+  /**
+   * The columns, from the tables' definitions (`database/table.ts`: a table's `select`, joined
+   * `fields`): constant SQL. Without it, the base selects its own.
+   */
+  readonly select?: Selection<unknown>;
+  /** The base builder: tables and joins (and its columns, without `select`); no condition, no parameter. */
   readonly base: () => SelectQueryBuilder<Entity>;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
@@ -141,6 +146,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
 
   private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
     const query = this.options.base();
+    if (this.options.select !== undefined) query.select(selectList(this.options.select));
     for (const condition of this.options.conditions) query.andWhere(condition.sql);
     return query.setParameters({ ...values });
   }
