@@ -8,17 +8,9 @@
  *
  * Statements run through `Database` (database.ts), typed by the reader they are read with (table.ts).
  */
-import sql, { empty, join, raw, Sql } from 'sql-template-tag';
+import sql, { join, raw, Sql } from 'sql-template-tag';
 
-export { empty, join, raw, Sql, sql };
-
-/** `a AND b AND …` of the conditions (empty ones dropped); `TRUE` when there is none. */
-export function and(conditions: ReadonlyArray<Sql | undefined>): Sql {
-  const present = conditions.filter(
-    (condition): condition is Sql => condition !== undefined && condition !== empty,
-  );
-  return present.length === 0 ? raw('TRUE') : join(present, ' AND ', '(', ')');
-}
+export { join, raw, Sql, sql };
 
 /** A quoted SQL identifier (`"partner_id"`) of a code constant. */
 export function identifier(name: string): Sql {
