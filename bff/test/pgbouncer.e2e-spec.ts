@@ -1,3 +1,4 @@
+import { Database } from '../src/database/database.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { CHEAP_ARGON2, accessTokenOf } from './support/identity.js';
 import { pgBouncerUnavailable } from './support/pgbouncer.js';
@@ -27,6 +28,9 @@ if (unavailable === undefined) {
         env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
       });
       try {
+        // Unnamed statements: PgBouncer 1.18 would hand a prepared one's name to another server
+        // connection that never saw it (DATABASE_PREPARED_STATEMENTS=false, support/test-app.ts).
+        expect(api.app.get(Database).prepared).toBe(false);
         await api.app.listen({ port: 0, host: '127.0.0.1' });
         const address = api.app.getHttpServer().address();
         const port = typeof address === 'object' && address !== null ? address.port : 0;

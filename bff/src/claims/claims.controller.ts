@@ -37,7 +37,10 @@ import {
 } from '../partners/decorators/current-partner.decorator.js';
 import { PartnerAccess } from '../partners/decorators/partner-access.decorator.js';
 import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
-import { ClaimsService, claimNotFound } from './claims.service.js';
+import { ClaimFilingService } from './claim-filing.service.js';
+import { ClaimTransitionsService } from './claim-transitions.service.js';
+import { ClaimsService } from './claims.service.js';
+import { claimNotFound } from './claim.problems.js';
 import {
   ClaimConflictProblemDto,
   ClaimDto,
@@ -97,7 +100,11 @@ export function etagOf(version: number): string {
 @ApiTags('claims')
 @PartnerController()
 export class ClaimsController {
-  constructor(private readonly claims: ClaimsService) {}
+  constructor(
+    private readonly claims: ClaimsService,
+    private readonly filing: ClaimFilingService,
+    private readonly transitions: ClaimTransitionsService,
+  ) {}
 
   @Get('claims')
   @ApiOperation({
@@ -192,7 +199,7 @@ export class ClaimsController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
-    const { claim, replayed } = await this.claims.create(context, body, idempotencyKey);
+    const { claim, replayed } = await this.filing.create(context, body, idempotencyKey);
     void reply
       .header('etag', etagOf(claim.version))
       .header('location', `/api/partners/${context.partner.slug}/claims/${claim.id}`);
@@ -246,7 +253,7 @@ export class ClaimsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
-    const claim = await this.claims.update(context, id, body, ifMatch);
+    const claim = await this.filing.update(context, id, body, ifMatch);
     void reply.header('etag', etagOf(claim.version));
     return claim;
   }
@@ -273,7 +280,7 @@ export class ClaimsController {
     @UuidParam('id', claimNotFound) id: string,
     @Headers('if-match') ifMatch: string | undefined,
   ): Promise<void> {
-    await this.claims.remove(context, id, ifMatch);
+    await this.filing.remove(context, id, ifMatch);
   }
 
   @Post('claims/:id/transitions')
@@ -316,7 +323,7 @@ export class ClaimsController {
     @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
-    const claim = await this.claims.transition(context, id, body, ifMatch, ip);
+    const claim = await this.transitions.transition(context, id, body, ifMatch, ip);
     void reply.header('etag', etagOf(claim.version));
     return claim;
   }

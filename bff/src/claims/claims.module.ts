@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ListModule } from '../common/list/index.js';
+import { ClaimFilingService } from './claim-filing.service.js';
+import { ClaimTransitionsService } from './claim-transitions.service.js';
 import { ClaimsController } from './claims.controller.js';
 import { ClaimsRepository } from './claims.repository.js';
 import { ClaimsService } from './claims.service.js';
@@ -12,6 +14,6 @@ import { EvidenceModule } from './evidence/evidence.module.js';
 @Module({
   imports: [ListModule, EvidenceModule],
   controllers: [ClaimsController],
-  providers: [ClaimsRepository, ClaimsService],
+  providers: [ClaimsRepository, ClaimsService, ClaimFilingService, ClaimTransitionsService],
 })
 export class ClaimsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
+import { type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
   type CountPolicy,
   type KeysetFetched,
@@ -9,13 +9,23 @@ import {
   keysetPage,
   keysetRows,
   DeclaredListQuery,
-  isoTimestamp,
   type ListCondition,
   type ListCursorCodec,
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
 import { movementDaySql } from '../common/partner-day.js';
+import { Database } from '../database/database.js';
+import { join, raw, sql, type Sql } from '../database/sql.js';
+import {
+  fields,
+  isoTimestampSql,
+  read,
+  type Row,
+  selection,
+  table,
+  type ValueReader,
+} from '../database/table.js';
 import { MAX_EXPORT_ROWS } from '../common/export.js';
 import { itemSearchText, likeSubstring } from '../common/search-text.js';
 import { Claim } from './claim.entity.js';
@@ -33,56 +43,19 @@ import {
 import type { MovementKind } from '../inventory/inventory-movement.entity.js';
 import { parseClaimNumber } from './claim-number.js';
 import { CLAIM_EVENT_LIST, CLAIM_LIST, CLAIM_MATCHES_ORDER } from './claims.lists.js';
-import {
-  type Row,
-  rowsOf,
-  integer,
-  nullableInteger,
-  text,
-  nullableText,
-} from '../common/raw-rows.js';
 
-/** A claim as the API shows it: its row, its item's SKU and name, its creator's name. */
-export interface ClaimRecord {
-  id: string;
-  partnerId: string;
-  number: number;
-  type: ClaimType;
-  status: ClaimStatus;
-  itemId: string | null;
-  itemSku: string | null;
-  itemName: string | null;
-  movementId: string | null;
-  /** The movement it stands for, its day in the partner's time zone (docs/api.md, Claim). */
-  movement: ClaimedMovement | null;
-  quantity: number;
-  unitValue: number;
-  amountClaimed: number;
-  amountApproved: number | null;
-  currency: string;
-  incidentDate: string;
-  description: string;
-  reference: string | null;
-  createdByUserId: string | null;
-  createdByName: string | null;
-  /** Times as the API writes them: ISO 8601 UTC (`isoTimestamp`). */
-  submittedAt: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  payoutReference: string | null;
-  version: number;
-  idempotencyKey: string | null;
-  requestFingerprint: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The content types of its evidence (read for drafts only: what `missing` needs); else []. */
-  evidenceTypes: AttachmentContentType[];
-  /**
-   * The users who acted on it for the partner (created, edited, added evidence, submitted, answered,
-   * withdrew): separation of duties (docs/product.md §3a). Read while staff may still act on it; else [].
-   */
-  partnerActorIds: string[];
-}
+/** The claims table and its events' (docs/decisions.md, Data layer). */
+export const CLAIMS = table(Claim);
+export const CLAIM_EVENTS = table(ClaimEvent);
+
+/** A claim as the API shows it: its row, its item's SKU and name, its creator's name (`CLAIM`). */
+export type ClaimRecord = ReturnType<typeof CLAIM.read>;
+
+/** A claim with what only its creation reads: the Idempotency-Key's request fingerprint. */
+export type CreatedClaimRecord = ReturnType<typeof CREATED_CLAIM.read>;
+
+/** A claim as its CSV export shows it (`EXPORTED_CLAIM`). */
+export type ExportedClaimRecord = ReturnType<typeof EXPORTED_CLAIM.read>;
 
 /** The movement a claim stands for, as the claim shows it. */
 export interface ClaimedMovement {
@@ -95,21 +68,8 @@ export interface ClaimedMovement {
   day: string;
 }
 
-export interface ClaimEventRecord {
-  id: string;
-  kind: ClaimEventKind;
-  actorUserId: string | null;
-  actorName: string | null;
-  fromStatus: ClaimStatus | null;
-  toStatus: ClaimStatus | null;
-  body: string | null;
-  /** ISO 8601 UTC (`isoTimestamp`). */
-  at: string;
-  /** The approval's amount (an event to approved) and the payment's reference (to paid). */
-  amountApproved: number | null;
-  currency: string;
-  payoutReference: string | null;
-}
+/** An event of a claim's timeline (`CLAIM_EVENT`). */
+export type ClaimEventRecord = ReturnType<typeof CLAIM_EVENT.read>;
 
 /** What narrows the claims list (docs/api.md: `?q&status&type&from&to&itemId`). */
 export interface ClaimFilters {
@@ -231,84 +191,120 @@ const PARTNER_SIDE_EVENT_SQL = (e: string) =>
     OR (${e}.kind = 'transition' AND ${e}.from_status || '>' || ${e}.to_status IN (${PARTNER_TRANSITIONS_SQL})))`;
 
 /**
- * SQL: the user `user` (a uuid expression) may take a staff action on the claim `c` (docs/product.md
- * §3a): not its creator, no partner-side event of theirs on it, not a member of its partner.
+ * SQL: the user `userId` may take a staff action on the claim `c` (docs/product.md §3a): not its
+ * creator, no partner-side event of theirs on it, not a member of its partner.
  */
-function unseparatedSql(c: string, user: string): string {
-  return `(${c}.created_by_user_id IS DISTINCT FROM ${user}
+function unseparated(c: string, userId: string): Sql {
+  const user = sql`${userId}::uuid`;
+  return sql`(${raw(c)}.created_by_user_id IS DISTINCT FROM ${user}
     AND NOT EXISTS (SELECT 1 FROM claim_events se
-      WHERE se.partner_id = ${c}.partner_id AND se.claim_id = ${c}.id
-        AND se.actor_user_id = ${user} AND ${PARTNER_SIDE_EVENT_SQL('se')})
+      WHERE se.partner_id = ${raw(c)}.partner_id AND se.claim_id = ${raw(c)}.id
+        AND se.actor_user_id = ${user} AND ${raw(PARTNER_SIDE_EVENT_SQL('se'))})
     AND NOT EXISTS (SELECT 1 FROM memberships sm
-      WHERE sm.partner_id = ${c}.partner_id AND sm.user_id = ${user}))`;
+      WHERE sm.partner_id = ${raw(c)}.partner_id AND sm.user_id = ${user}))`;
 }
 
+/** A movement as the claim shows it, read from its JSON object (`CLAIM_JOINED.movement`). */
+const readMovement: ValueReader<ClaimedMovement | null> = read.nullable((value, name) => {
+  if (typeof value !== 'object' || value === null) throw new Error(`${name} is not an object`);
+  const movement = value as Record<string, unknown>;
+  return {
+    id: read.text(movement.id, `${name}.id`),
+    kind: read.text(movement.kind, `${name}.kind`) as MovementKind,
+    quantity: read.integer(movement.quantity, `${name}.quantity`),
+    reference: read.nullable(read.text)(movement.reference, `${name}.reference`),
+    occurredAt: read.text(movement.occurredAt, `${name}.occurredAt`),
+    day: read.text(movement.day, `${name}.day`),
+  };
+});
+
 /**
- * The columns of a claim as the API shows it, `c_<column>` (the list machinery reads raw rows), from
- * `claims c` joined with its item `i` and creator `u`. Evidence types only for drafts: one index
- * range of `claim_attachments_claim_idx` per draft, nothing for the others.
+ * What a claim's statements join to its row (`claims c` with its item `i`, movement `m` and creator
+ * `u`, `CLAIM_FROM`). Evidence types only for drafts: one index range of `claim_attachments_claim_idx`
+ * per draft, nothing for the others. The users who acted on it for the partner only while staff may
+ * still act on it (separation of duties, docs/product.md §3a).
  */
-const CLAIM_COLUMNS: ReadonlyArray<[string, string]> = [
-  ['c.id', 'c_id'],
-  ['c.partner_id', 'c_partner_id'],
-  ['c.number', 'c_number'],
-  ['c.type', 'c_type'],
-  ['c.status', 'c_status'],
-  ['c.item_id', 'c_item_id'],
-  ['i.sku', 'c_item_sku'],
-  ['i.name', 'c_item_name'],
-  ['c.movement_id', 'c_movement_id'],
-  ['m.kind', 'c_movement_kind'],
-  ['m.quantity', 'c_movement_quantity'],
-  ['m.reference', 'c_movement_reference'],
-  [isoTimestamp('m.occurred_at'), 'c_movement_occurred_at'],
-  [movementDaySql('m'), 'c_movement_day'],
-  ['c.quantity', 'c_quantity'],
-  ['c.unit_value', 'c_unit_value'],
-  ['c.amount_claimed', 'c_amount_claimed'],
-  ['c.amount_approved', 'c_amount_approved'],
-  ['c.currency', 'c_currency'],
-  ['c.incident_date::text', 'c_incident_date'],
-  ['c.description', 'c_description'],
-  ['c.reference', 'c_reference'],
-  ['c.created_by_user_id', 'c_created_by_user_id'],
-  ['u.name', 'c_created_by_name'],
-  [isoTimestamp('c.submitted_at'), 'c_submitted_at'],
-  [isoTimestamp('c.decided_at'), 'c_decided_at'],
-  ['c.decision_reason', 'c_decision_reason'],
-  ['c.payout_reference', 'c_payout_reference'],
-  ['c.version', 'c_version'],
-  ['c.idempotency_key', 'c_idempotency_key'],
-  ['c.request_fingerprint', 'c_request_fingerprint'],
-  [isoTimestamp('c.created_at'), 'c_created_at'],
-  [isoTimestamp('c.updated_at'), 'c_updated_at'],
-  [
+const CLAIM_JOINED = fields({
+  itemSku: ['i.sku', read.nullable(read.text)],
+  itemName: ['i.name', read.nullable(read.text)],
+  createdByName: ['u.name', read.nullable(read.text)],
+  /** The movement it stands for, its day in the partner's time zone (docs/api.md, Claim). */
+  movement: [
+    `CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object('id', m.id, 'kind', m.kind,
+       'quantity', m.quantity, 'reference', m.reference, 'occurredAt', ${isoTimestampSql('m.occurred_at')},
+       'day', ${movementDaySql('m')}) END`,
+    readMovement,
+  ],
+  evidenceTypes: [
     `CASE WHEN c.status = 'draft' THEN ARRAY(SELECT DISTINCT a.content_type FROM claim_attachments a
        WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) ELSE '{}'::text[] END`,
-    'c_evidence_types',
+    read.textArray as ValueReader<AttachmentContentType[]>,
   ],
-  [
+  partnerActorIds: [
     `CASE WHEN c.status IN (${STAFF_ACTIONABLE_SQL}) THEN ARRAY(SELECT DISTINCT pe.actor_user_id::text
        FROM claim_events pe WHERE pe.partner_id = c.partner_id AND pe.claim_id = c.id
         AND pe.actor_user_id IS NOT NULL AND ${PARTNER_SIDE_EVENT_SQL('pe')})
      ELSE '{}'::text[] END`,
-    'c_partner_actor_ids',
+    read.textArray,
   ],
-];
+});
 
-/** What only creation reads: a retry's idempotency key and the request it was first made with. */
-const CREATION_ONLY_COLUMNS = new Set(['c_idempotency_key', 'c_request_fingerprint']);
+/** `claims c` and what CLAIM_JOINED reads beside it. */
+const CLAIM_FROM = sql`claims c
+  LEFT JOIN inventory_items i ON i.partner_id = c.partner_id AND i.id = c.item_id
+  LEFT JOIN inventory_movements m ON m.partner_id = c.partner_id AND m.id = c.movement_id
+  LEFT JOIN users u ON u.id = c.created_by_user_id`;
 
-/** The list's columns: a claim as the API shows it. */
-const LISTED_COLUMNS = CLAIM_COLUMNS.filter(([, alias]) => !CREATION_ONLY_COLUMNS.has(alias));
-
-/** The export's columns (docs/api.md, claims CSV). */
-const EXPORTED_COLUMNS = LISTED_COLUMNS.filter(
-  ([, alias]) =>
-    alias !== 'c_evidence_types' &&
-    alias !== 'c_partner_actor_ids' &&
-    !(alias.startsWith('c_movement_') && alias !== 'c_movement_id'),
+/**
+ * The claim's columns as the API shows them: every column of the table (a new one included) but what
+ * only creation reads, times as ISO text.
+ */
+const CLAIM_COLUMNS = CLAIMS.select(
+  'c',
+  { except: ['idempotencyKey', 'requestFingerprint'] },
+  { times: 'iso' },
 );
+
+/** A claim as the API shows it: the list's rows, the one claim's. */
+const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
+
+/** A claim and the Idempotency-Key's request fingerprint: what a creation's retry reads. */
+const CREATED_CLAIM = selection(CLAIM, CLAIMS.select('c', ['requestFingerprint']));
+
+/** The export's columns (docs/api.md, claims CSV): no movement, evidence or actors. */
+const EXPORTED_CLAIM = selection(
+  CLAIM_COLUMNS,
+  fields({
+    itemSku: ['i.sku', read.nullable(read.text)],
+    itemName: ['i.name', read.nullable(read.text)],
+    createdByName: ['u.name', read.nullable(read.text)],
+  }),
+);
+
+/** An event as the timeline shows it: its row, its actor's name, the claim's amount and reference. */
+const CLAIM_EVENT = selection(
+  CLAIM_EVENTS.select('e', ['id', 'kind', 'actorUserId', 'fromStatus', 'toStatus', 'body', 'at'], {
+    times: 'iso',
+  }),
+  // An approval and a payment happen once in a claim's life: the claim holds their amount and reference.
+  fields({
+    actorName: ['u.name', read.nullable(read.text)],
+    amountApproved: [
+      `CASE WHEN e.kind = 'transition' AND e.to_status = 'approved' THEN c.amount_approved END`,
+      read.nullable(read.integer),
+    ],
+    payoutReference: [
+      `CASE WHEN e.kind = 'transition' AND e.to_status = 'paid' THEN c.payout_reference END`,
+      read.nullable(read.text),
+    ],
+    currency: ['c.currency', read.text],
+  }),
+);
+
+/** `claim_events e` with its actor `u` and claim `c`. */
+const CLAIM_EVENT_FROM = sql`claim_events e
+  LEFT JOIN users u ON u.id = e.actor_user_id
+  JOIN claims c ON c.partner_id = e.partner_id AND c.id = e.claim_id`;
 
 /**
  * The list's filters as declared conditions (`ClaimsRepository.filtered`): each condition's SQL is
@@ -367,19 +363,15 @@ function claimConditions(filters: ClaimFilters, plan: 'walk' | 'matches'): ListC
  */
 @Injectable()
 export class ClaimsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return this.db.transaction(work);
   }
 
-  private claims(partnerId: string, manager: EntityManager): SelectQueryBuilder<Claim> {
-    return this.joined(manager).where('c.partner_id = :partnerId', { partnerId });
-  }
-
-  /** `claims c` with its item `i` and creator `u`, nothing selected, no condition. */
-  private joined(manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<Claim> {
-    return manager
+  /** `claims c` with its item `i`, movement `m` and creator `u`, for the list machinery. */
+  private joined(): SelectQueryBuilder<Claim> {
+    return this.db.dataSource.manager
       .getRepository(Claim)
       .createQueryBuilder('c')
       .select([])
@@ -388,19 +380,9 @@ export class ClaimsRepository {
       .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
   }
 
-  private withColumns(
-    query: SelectQueryBuilder<Claim>,
-    columns: ReadonlyArray<[string, string]>,
-  ): SelectQueryBuilder<Claim> {
-    const [first, ...rest] = columns;
-    if (first !== undefined) query.select(first[0], first[1]);
-    for (const [expression, alias] of rest) query.addSelect(expression, alias);
-    return query;
-  }
-
   /**
-   * The partner's claims that pass the filters, unordered, with `columns`: the rows of the list and of
-   * its CSV, declared (SQL built once per shape, see DeclaredListQuery).
+   * The partner's claims that pass the filters, unordered, with the list's or the export's columns
+   * (`CLAIM`, `EXPORTED_CLAIM`), declared (SQL built once per shape, see DeclaredListQuery).
    * `plan`: `walk` to walk the list's order (the item search a hashed semi-join, a filter on each row
    * walked); `matches` to read the matches through their own indexes (the item search an array of the
    * items' ids, which `claims_item_idx` takes, beside the number's `claims_partner_id_number_key`).
@@ -413,9 +395,9 @@ export class ClaimsRepository {
   ): DeclaredListQuery<Claim> {
     return new DeclaredListQuery({
       statement: `claims:${columns}`,
-      dataSource: this.dataSource,
-      base: () =>
-        this.withColumns(this.joined(), columns === 'list' ? LISTED_COLUMNS : EXPORTED_COLUMNS),
+      dataSource: this.db.dataSource,
+      select: columns === 'list' ? CLAIM : EXPORTED_CLAIM,
+      base: () => this.joined(),
       conditions: [
         { sql: 'c.partner_id = :partnerId', parameters: { partnerId } },
         ...claimConditions(filters, plan),
@@ -448,7 +430,7 @@ export class ClaimsRepository {
       codec,
       boundTo: partnerId,
       total: { exactly: () => this.countedTotal(partnerId, filters), otherwise: CLAIM_TOTAL },
-      read: readClaim,
+      read: CLAIM.read,
       ...(narrowed ? { fetch: (request) => this.narrowedRows(partnerId, filters, request) } : {}),
     });
   }
@@ -463,19 +445,19 @@ export class ClaimsRepository {
   ): Promise<KeysetFetched<ClaimRecord>> {
     const matches = this.filtered(partnerId, filters, 'matches');
     if ((await this.countUpTo(matches, this.fewMatches + 1)) <= this.fewMatches) {
-      return keysetFetchCounted(matches, CLAIM_MATCHES_ORDER, request, readClaim);
+      return keysetFetchCounted(matches, CLAIM_MATCHES_ORDER, request, CLAIM.read);
     }
     const walked = this.filtered(partnerId, filters);
-    return { rows: await keysetFetch(walked, CLAIM_LIST, request, readClaim) };
+    return { rows: await keysetFetch(walked, CLAIM_LIST, request, CLAIM.read) };
   }
 
   /** The rows of `query`, counted up to `limit` (a bounded read, whatever the query matches). */
   private async countUpTo(query: DeclaredListQuery<Claim>, limit: number): Promise<number> {
-    const rows = await query.around(
-      (sql) =>
-        `SELECT count(*)::integer AS n FROM (SELECT 1 FROM (${sql}) AS matched LIMIT ${limit}) AS bounded`,
+    const [row] = await query.around(
+      (text) =>
+        `SELECT count(*)::integer AS n FROM (SELECT 1 FROM (${text}) AS matched LIMIT ${limit}) AS bounded`,
     );
-    return integer(rows[0] ?? { n: 0 }, 'n');
+    return read.integer(row?.n ?? 0, 'n');
   }
 
   /** Every row of the list in its order (keyset batches), at most MAX_EXPORT_ROWS. */
@@ -483,10 +465,10 @@ export class ClaimsRepository {
     partnerId: string,
     filters: ClaimFilters,
     sort: string | undefined,
-  ): AsyncGenerator<ClaimRecord> {
+  ): AsyncGenerator<ExportedClaimRecord> {
     const filtered = this.filtered(partnerId, filters, 'walk', 'export');
     let count = 0;
-    for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, readClaim)) {
+    for await (const claim of keysetRows(filtered, CLAIM_LIST, sort, 500, EXPORTED_CLAIM.read)) {
       yield claim;
       count += 1;
       if (count >= MAX_EXPORT_ROWS) return;
@@ -505,12 +487,12 @@ export class ClaimsRepository {
     if (q !== undefined || from !== undefined || to !== undefined || itemId !== undefined) {
       return undefined;
     }
-    const rows: unknown = await this.dataSource.query(
-      `SELECT coalesce(sum(claim_count), 0)::integer AS total FROM claim_counts
-        WHERE partner_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR type = $3)`,
-      [partnerId, status ?? null, type ?? null],
+    return this.db.one(
+      sql`SELECT coalesce(sum(claim_count), 0)::integer AS total FROM claim_counts
+           WHERE partner_id = ${partnerId} AND (${status ?? null}::text IS NULL OR status = ${status ?? null})
+             AND (${type ?? null}::text IS NULL OR type = ${type ?? null})`,
+      (row) => read.integer(row.total, 'total'),
     );
-    return integer(rowsOf(rows)[0] ?? { total: 0 }, 'total');
   }
 
   /**
@@ -527,33 +509,32 @@ export class ClaimsRepository {
     types: Map<ClaimType, number>;
   }> {
     const { q, from, to, itemId } = filters;
-    let rows: Row[];
+    let rows: Array<{ status: ClaimStatus; type: ClaimType; count: number }>;
     if (q === undefined && from === undefined && to === undefined && itemId === undefined) {
-      rows = rowsOf(
-        await this.dataSource.query(
-          `SELECT status, type, claim_count FROM claim_counts WHERE partner_id = $1`,
-          [partnerId],
-        ),
+      rows = await this.db.rows(
+        sql`SELECT status, type, claim_count AS count FROM claim_counts WHERE partner_id = ${partnerId}`,
+        readFacet,
       );
     } else {
-      const query = this.joined()
-        .select('c.status', 'status')
-        .addSelect('c.type', 'type')
-        .addSelect('count(*)::integer', 'claim_count')
-        .where('c.partner_id = :partnerId', { partnerId });
-      const conditions = claimConditions(
+      const matches = this.filtered(
+        partnerId,
         { q, from, to, itemId, timeZone: filters.timeZone },
         'matches',
       );
-      for (const condition of conditions) query.andWhere(condition.sql, condition.parameters);
-      rows = await query.groupBy('c.status').addGroupBy('c.type').getRawMany<Row>();
+      rows = (
+        await matches.run('facets', (query) =>
+          query
+            .select('c.status', 'status')
+            .addSelect('c.type', 'type')
+            .addSelect('count(*)::integer', 'count')
+            .groupBy('c.status')
+            .addGroupBy('c.type'),
+        )
+      ).map(readFacet);
     }
     const statuses = new Map<ClaimStatus, number>(CLAIM_STATUSES.map((status) => [status, 0]));
     const types = new Map<ClaimType, number>(CLAIM_TYPES.map((type) => [type, 0]));
-    for (const row of rows) {
-      const status = text(row, 'status') as ClaimStatus;
-      const type = text(row, 'type') as ClaimType;
-      const count = integer(row, 'claim_count');
+    for (const { status, type, count } of rows) {
       if (filters.type === undefined || filters.type === type) {
         statuses.set(status, (statuses.get(status) ?? 0) + count);
       }
@@ -564,85 +545,81 @@ export class ClaimsRepository {
     return { statuses, types };
   }
 
-  async find(
+  find(
     partnerId: string,
     claimId: string,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<ClaimRecord | undefined> {
-    const raw = await this.withColumns(this.claims(partnerId, manager), CLAIM_COLUMNS)
-      .andWhere('c.id = :claimId', { claimId })
-      .getRawOne<Row>();
-    return raw === undefined ? undefined : readClaim(raw);
+    return this.db.maybeOne(
+      sql`SELECT ${CLAIM.list} FROM ${CLAIM_FROM} WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}`,
+      CLAIM.read,
+      manager,
+    );
   }
 
-  async findByIdempotencyKey(
+  findByIdempotencyKey(
     partnerId: string,
     userId: string,
     key: string,
     manager: EntityManager,
-  ): Promise<ClaimRecord | undefined> {
-    const raw = await this.withColumns(this.claims(partnerId, manager), CLAIM_COLUMNS)
-      .andWhere('c.created_by_user_id = :userId AND c.idempotency_key = :key', { userId, key })
-      .getRawOne<Row>();
-    return raw === undefined ? undefined : readClaim(raw);
+  ): Promise<CreatedClaimRecord | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT ${CREATED_CLAIM.list} FROM ${CLAIM_FROM}
+           WHERE c.partner_id = ${partnerId} AND c.created_by_user_id = ${userId}
+             AND c.idempotency_key = ${key}`,
+      CREATED_CLAIM.read,
+      manager,
+    );
   }
 
   /**
    * The partner's next claim number, in the creating transaction: the counter's row lock orders the
    * partner's concurrent creations, and a rollback takes the number back, so numbers are gap-free.
    */
-  async nextNumber(partnerId: string, manager: EntityManager): Promise<number> {
-    const rows = rowsOf(
-      await manager.query(
-        `INSERT INTO claim_number_counters (partner_id, last_number) VALUES ($1, 1)
-         ON CONFLICT (partner_id) DO UPDATE SET last_number = claim_number_counters.last_number + 1
-         RETURNING last_number`,
-        [partnerId],
-      ),
+  nextNumber(partnerId: string, manager: EntityManager): Promise<number> {
+    return this.db.one(
+      sql`INSERT INTO claim_number_counters (partner_id, last_number) VALUES (${partnerId}, 1)
+          ON CONFLICT (partner_id) DO UPDATE SET last_number = claim_number_counters.last_number + 1
+          RETURNING last_number`,
+      (row) => read.integer(row.last_number, 'last_number'),
+      manager,
     );
-    const row = rows[0];
-    if (row === undefined) throw new Error('The claim number counter returned no row');
-    return integer(row, 'last_number');
   }
 
-  async findItem(
+  findItem(
     partnerId: string,
     itemId: string,
     manager: EntityManager,
   ): Promise<ClaimableItem | undefined> {
-    const [row] = rowsOf(
-      await manager.query(
-        `SELECT id, unit_value FROM inventory_items WHERE partner_id = $1 AND id = $2`,
-        [partnerId, itemId],
-      ),
+    return this.db.maybeOne(
+      sql`SELECT id, unit_value AS "unitValue" FROM inventory_items
+           WHERE partner_id = ${partnerId} AND id = ${itemId}`,
+      (row) => ({
+        id: read.text(row.id, 'id'),
+        unitValue: read.integer(row.unitValue, 'unitValue'),
+      }),
+      manager,
     );
-    return row === undefined
-      ? undefined
-      : { id: text(row, 'id'), unitValue: integer(row, 'unit_value') };
   }
 
   /** The movement and its day in the partner's time zone (`movementDaySql`). */
-  async findMovement(
+  findMovement(
     partnerId: string,
     movementId: string,
     manager: EntityManager,
   ): Promise<ClaimableMovement | undefined> {
-    const [row] = rowsOf(
-      await manager.query(
-        `SELECT id, item_id, kind, quantity, ${movementDaySql('inventory_movements')} AS day
-           FROM inventory_movements WHERE partner_id = $1 AND id = $2`,
-        [partnerId, movementId],
-      ),
+    return this.db.maybeOne(
+      sql`SELECT id, item_id, kind, quantity, ${raw(movementDaySql('inventory_movements'))} AS day
+            FROM inventory_movements WHERE partner_id = ${partnerId} AND id = ${movementId}`,
+      (row) => ({
+        id: read.text(row.id, 'id'),
+        itemId: read.text(row.item_id, 'item_id'),
+        kind: read.text(row.kind, 'kind'),
+        quantity: read.integer(row.quantity, 'quantity'),
+        day: read.text(row.day, 'day'),
+      }),
+      manager,
     );
-    return row === undefined
-      ? undefined
-      : {
-          id: text(row, 'id'),
-          itemId: text(row, 'item_id'),
-          kind: text(row, 'kind'),
-          quantity: integer(row, 'quantity'),
-          day: text(row, 'day'),
-        };
   }
 
   /** Inserts a draft (version 1) and its `created` event; the new claim's id. */
@@ -652,36 +629,20 @@ export class ClaimsRepository {
     claim: NewClaim,
     manager: EntityManager,
   ): Promise<string> {
-    const [row] = rowsOf(
-      await manager.query(
-        `INSERT INTO claims (partner_id, number, type, status, item_id, movement_id, quantity, unit_value,
-           amount_claimed, currency, incident_date, description, reference, created_by_user_id,
-           version, idempotency_key, request_fingerprint, created_at, updated_at)
-         VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $16, $8, $9, $10, $11, $12, 1, $13, $14, $15, $15)
-         RETURNING id`,
-        [
-          partnerId,
-          number,
-          claim.type,
-          claim.itemId,
-          claim.movementId,
-          claim.quantity,
-          claim.unitValue,
-          claim.currency,
-          claim.incidentDate,
-          claim.description,
-          claim.reference,
-          claim.createdByUserId,
-          claim.idempotencyKey,
-          claim.requestFingerprint,
-          claim.at,
-          // quantity × unit value, exact (a bigint: the product may pass int4).
-          String(BigInt(claim.quantity) * BigInt(claim.unitValue)),
-        ],
-      ),
+    // quantity × unit value, exact (a bigint: the product may pass int4).
+    const amountClaimed = String(BigInt(claim.quantity) * BigInt(claim.unitValue));
+    const id = await this.db.one(
+      sql`INSERT INTO claims (partner_id, number, type, status, item_id, movement_id, quantity,
+            unit_value, amount_claimed, currency, incident_date, description, reference,
+            created_by_user_id, version, idempotency_key, request_fingerprint, created_at, updated_at)
+          VALUES (${partnerId}, ${number}, ${claim.type}, 'draft', ${claim.itemId}, ${claim.movementId},
+            ${claim.quantity}, ${claim.unitValue}, ${amountClaimed}, ${claim.currency},
+            ${claim.incidentDate}, ${claim.description}, ${claim.reference}, ${claim.createdByUserId},
+            1, ${claim.idempotencyKey}, ${claim.requestFingerprint}, ${claim.at}, ${claim.at})
+          RETURNING id`,
+      readId,
+      manager,
     );
-    if (row === undefined) throw new Error('INSERT … RETURNING returned no row');
-    const id = text(row, 'id');
     await this.insertEvent(
       partnerId,
       id,
@@ -703,31 +664,18 @@ export class ClaimsRepository {
     at: Date,
     manager: EntityManager,
   ): Promise<boolean> {
-    const rows = rowsOf(
-      await manager.query(
-        `UPDATE claims SET type = $4, item_id = $5, movement_id = $6, quantity = $7, unit_value = $8,
-           amount_claimed = $13, incident_date = $9, description = $10, reference = $11,
-           version = version + 1, updated_at = $12
-         WHERE partner_id = $1 AND id = $2 AND version = $3 AND status = 'draft'
-         RETURNING id`,
-        [
-          partnerId,
-          claimId,
-          version,
-          fields.type,
-          fields.itemId,
-          fields.movementId,
-          fields.quantity,
-          fields.unitValue,
-          fields.incidentDate,
-          fields.description,
-          fields.reference,
-          at,
-          String(BigInt(fields.quantity) * BigInt(fields.unitValue)),
-        ],
-      ),
+    const amountClaimed = String(BigInt(fields.quantity) * BigInt(fields.unitValue));
+    const updated = await this.db.execute(
+      sql`UPDATE claims SET type = ${fields.type}, item_id = ${fields.itemId},
+            movement_id = ${fields.movementId}, quantity = ${fields.quantity},
+            unit_value = ${fields.unitValue}, amount_claimed = ${amountClaimed},
+            incident_date = ${fields.incidentDate}, description = ${fields.description},
+            reference = ${fields.reference}, version = version + 1, updated_at = ${at}
+          WHERE partner_id = ${partnerId} AND id = ${claimId} AND version = ${version}
+            AND status = 'draft'`,
+      manager,
     );
-    return rows.length === 1;
+    return updated === 1;
   }
 
   /**
@@ -742,24 +690,24 @@ export class ClaimsRepository {
     version: number,
     manager: EntityManager,
   ): Promise<{ deleted: boolean; storageKeys: string[] }> {
-    const locked = rowsOf(
-      await manager.query(
-        `SELECT id FROM claims WHERE partner_id = $1 AND id = $2 AND version = $3 AND status = 'draft'
-         FOR UPDATE`,
-        [partnerId, claimId, version],
-      ),
+    const locked = await this.db.execute(
+      sql`SELECT id FROM claims
+           WHERE partner_id = ${partnerId} AND id = ${claimId} AND version = ${version}
+             AND status = 'draft'
+          FOR UPDATE`,
+      manager,
     );
-    if (locked.length === 0) return { deleted: false, storageKeys: [] };
-    const storageKeys = rowsOf(
-      await manager.query(
-        `SELECT storage_key FROM claim_attachments WHERE partner_id = $1 AND claim_id = $2`,
-        [partnerId, claimId],
-      ),
-    ).map((row) => text(row, 'storage_key'));
-    await manager.query(`DELETE FROM claims WHERE partner_id = $1 AND id = $2`, [
-      partnerId,
-      claimId,
-    ]);
+    if (locked === 0) return { deleted: false, storageKeys: [] };
+    const storageKeys = await this.db.rows(
+      sql`SELECT storage_key FROM claim_attachments
+           WHERE partner_id = ${partnerId} AND claim_id = ${claimId}`,
+      (row) => read.text(row.storage_key, 'storage_key'),
+      manager,
+    );
+    await this.db.execute(
+      sql`DELETE FROM claims WHERE partner_id = ${partnerId} AND id = ${claimId}`,
+      manager,
+    );
     return { deleted: true, storageKeys };
   }
 
@@ -776,55 +724,45 @@ export class ClaimsRepository {
     statement: TransitionStatement,
     manager: EntityManager,
   ): Promise<{ fromStatus: ClaimStatus | null } | undefined> {
-    const parameters: unknown[] = [
-      partnerId,
-      claimId,
-      [...statement.versions],
-      [...statement.from],
+    const set: Sql[] = [
+      sql`status = ${statement.to}`,
+      sql`version = version + 1`,
+      sql`updated_at = ${statement.at}`,
     ];
-    const parameter = (value: unknown): string => {
-      parameters.push(value);
-      return `$${parameters.length}`;
-    };
-    const set = [
-      `status = ${parameter(statement.to)}`,
-      'version = version + 1',
-      `updated_at = ${parameter(statement.at)}`,
+    const where: Sql[] = [
+      sql`partner_id = ${partnerId}`,
+      sql`id = ${claimId}`,
+      sql`version = ANY(${[...statement.versions]}::integer[])`,
+      sql`status = ANY(${[...statement.from]}::text[])`,
     ];
-    const where = [
-      'partner_id = $1',
-      'id = $2',
-      'version = ANY($3::integer[])',
-      'status = ANY($4::text[])',
-    ];
-    if (statement.submitted === true) set.push(`submitted_at = ${parameter(statement.at)}`);
+    if (statement.submitted === true) set.push(sql`submitted_at = ${statement.at}`);
     if (statement.decided !== undefined) {
       set.push(
-        `decided_at = ${parameter(statement.at)}`,
-        `decision_reason = ${parameter(statement.decided.reason)}`,
+        sql`decided_at = ${statement.at}`,
+        sql`decision_reason = ${statement.decided.reason}`,
       );
     }
     if (statement.amountApproved !== undefined) {
-      const amount = parameter(statement.amountApproved);
-      set.push(`amount_approved = ${amount}::bigint`);
-      where.push(`${amount}::bigint BETWEEN 1 AND amount_claimed`);
+      const amount = statement.amountApproved;
+      set.push(sql`amount_approved = ${amount}::bigint`);
+      where.push(sql`${amount}::bigint BETWEEN 1 AND amount_claimed`);
     }
     if (statement.payoutReference !== undefined) {
-      set.push(`payout_reference = ${parameter(statement.payoutReference)}`);
+      set.push(sql`payout_reference = ${statement.payoutReference}`);
     }
     if (statement.staffActor !== undefined) {
-      where.push(unseparatedSql('claims', `${parameter(statement.staffActor)}::uuid`));
+      where.push(unseparated('claims', statement.staffActor));
     }
     if (statement.complete !== undefined) {
       const { earliest, today, evidence } = statement.complete;
-      const window = `BETWEEN ${parameter(earliest)}::date AND ${parameter(today)}::date`;
+      const window = sql`BETWEEN ${earliest}::date AND ${today}::date`;
       // A claim bound to a movement: the movement's own day only, whatever the row's incident date
       // says (a row written before incident dates followed their movement may be older).
       where.push(
-        `((movement_id IS NULL AND incident_date ${window})
+        sql`((movement_id IS NULL AND incident_date ${window})
           OR (movement_id IS NOT NULL AND EXISTS (SELECT 1 FROM inventory_movements m
            WHERE m.partner_id = claims.partner_id AND m.id = claims.movement_id
-             AND ${movementDaySql('m')}::date ${window})))`,
+             AND ${raw(movementDaySql('m'))}::date ${window})))`,
       );
       const needs = CLAIM_TYPES.flatMap((type) => {
         const types = evidence[type];
@@ -832,58 +770,49 @@ export class ClaimsRepository {
       });
       for (const [type, types] of needs) {
         where.push(
-          `(type <> ${parameter(type)} OR EXISTS (SELECT 1 FROM claim_attachments a
+          sql`(type <> ${type} OR EXISTS (SELECT 1 FROM claim_attachments a
              WHERE a.partner_id = claims.partner_id AND a.claim_id = claims.id
-               AND a.content_type = ANY(${parameter([...types])}::text[])))`,
+               AND a.content_type = ANY(${[...types]}::text[])))`,
         );
       }
-    }
-    if (statement.complete !== undefined) {
       // The evidence is read from another table: under READ COMMITTED the UPDATE below would read it
       // by the snapshot it started with, even after waiting for the claim's row (a removal of the last
       // photo commits meanwhile). Waiting for the row first gives the UPDATE a snapshot after it.
-      await manager.query(
-        `SELECT 1 FROM claims WHERE partner_id = $1 AND id = $2 FOR NO KEY UPDATE`,
-        [partnerId, claimId],
+      await this.db.execute(
+        sql`SELECT 1 FROM claims WHERE partner_id = ${partnerId} AND id = ${claimId} FOR NO KEY UPDATE`,
+        manager,
       );
     }
-    const rows = rowsOf(
-      await manager.query(
-        `UPDATE claims SET ${set.join(', ')}
-         WHERE ${where.join(' AND ')}
-         RETURNING (SELECT o.status FROM claims o
-                     WHERE o.partner_id = claims.partner_id AND o.id = claims.id
-                       AND o.version = claims.version - 1) AS from_status`,
-        parameters,
-      ),
+    const row = await this.db.maybeOne(
+      sql`UPDATE claims SET ${join(set, ', ')}
+          WHERE ${join(where, ' AND ')}
+          RETURNING (SELECT o.status FROM claims o
+                      WHERE o.partner_id = claims.partner_id AND o.id = claims.id
+                        AND o.version = claims.version - 1) AS from_status`,
+      (returned) => ({
+        fromStatus: read.nullable(read.text)(
+          returned.from_status,
+          'from_status',
+        ) as ClaimStatus | null,
+      }),
+      manager,
     );
-    const [row] = rows;
-    if (row === undefined) return undefined;
-    return {
-      fromStatus: row.from_status === null ? null : (text(row, 'from_status') as ClaimStatus),
-    };
+    return row;
   }
 
   /**
    * Whether staff user `userId` is separated from the claim (docs/product.md §3a), whatever its status:
    * the transition statement's own condition, read to explain its refusal. `undefined`: no such claim.
    */
-  async isSeparated(
-    partnerId: string,
-    claimId: string,
-    userId: string,
-  ): Promise<boolean | undefined> {
-    const [row] = rowsOf(
-      await this.dataSource.query(
-        `SELECT NOT ${unseparatedSql('c', '$3::uuid')} AS separated
-           FROM claims c WHERE c.partner_id = $1 AND c.id = $2`,
-        [partnerId, claimId, userId],
-      ),
+  isSeparated(partnerId: string, claimId: string, userId: string): Promise<boolean | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT NOT ${unseparated('c', userId)} AS separated
+            FROM claims c WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}`,
+      (row) => row.separated === true,
     );
-    return row === undefined ? undefined : row.separated === true;
   }
 
-  async insertEvent(
+  insertEvent(
     partnerId: string,
     claimId: string,
     event: {
@@ -896,87 +825,64 @@ export class ClaimsRepository {
     },
     manager: EntityManager,
   ): Promise<string> {
-    const [row] = rowsOf(
-      await manager.query(
-        `INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, from_status, to_status, body, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [
-          partnerId,
-          claimId,
-          event.actorUserId,
-          event.kind,
-          event.fromStatus ?? null,
-          event.toStatus ?? null,
-          event.body ?? null,
-          event.at,
-        ],
-      ),
+    return this.db.one(
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, from_status, to_status,
+            body, at)
+          VALUES (${partnerId}, ${claimId}, ${event.actorUserId}, ${event.kind},
+            ${event.fromStatus ?? null}, ${event.toStatus ?? null}, ${event.body ?? null}, ${event.at})
+          RETURNING id`,
+      readId,
+      manager,
     );
-    if (row === undefined) throw new Error('INSERT … RETURNING returned no row');
-    return text(row, 'id');
   }
 
   /**
    * A comment on the claim, only when the partner has it: one statement (the claim's row is not
    * changed, so its version stays). Undefined when there is no such claim.
    */
-  async insertComment(
+  insertComment(
     partnerId: string,
     claimId: string,
     actorUserId: string,
     body: string,
     at: Date,
   ): Promise<string | undefined> {
-    const [row] = rowsOf(
-      await this.dataSource.query(
-        `INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
-         SELECT c.partner_id, c.id, $3, 'comment', $4, $5 FROM claims c
-          WHERE c.partner_id = $1 AND c.id = $2
-         RETURNING id`,
-        [partnerId, claimId, actorUserId, body, at],
-      ),
+    return this.db.maybeOne(
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
+          SELECT c.partner_id, c.id, ${actorUserId}::uuid, 'comment', ${body}, ${at}::timestamptz
+            FROM claims c
+           WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}
+          RETURNING id`,
+      readId,
     );
-    return row === undefined ? undefined : text(row, 'id');
   }
 
   async exists(partnerId: string, claimId: string): Promise<boolean> {
-    const rows = rowsOf(
-      await this.dataSource.query(`SELECT 1 FROM claims WHERE partner_id = $1 AND id = $2`, [
-        partnerId,
-        claimId,
-      ]),
+    const found = await this.db.execute(
+      sql`SELECT 1 FROM claims WHERE partner_id = ${partnerId} AND id = ${claimId}`,
     );
-    return rows.length > 0;
+    return found > 0;
   }
 
-  private events(partnerId: string, claimId: string): SelectQueryBuilder<ClaimEvent> {
-    return (
-      this.dataSource.manager
-        .getRepository(ClaimEvent)
-        .createQueryBuilder('e')
-        .select([])
-        .addSelect('e.id', 'e_id')
-        .addSelect('e.kind', 'e_kind')
-        .addSelect('e.actor_user_id', 'e_actor_user_id')
-        .addSelect('u.name', 'e_actor_name')
-        .addSelect('e.from_status', 'e_from_status')
-        .addSelect('e.to_status', 'e_to_status')
-        .addSelect('e.body', 'e_body')
-        .addSelect(isoTimestamp('e.at'), 'e_at')
-        // An approval and a payment happen once in a claim's life: the claim holds their amount and reference.
-        .addSelect(
-          `CASE WHEN e.kind = 'transition' AND e.to_status = 'approved' THEN c.amount_approved END`,
-          'e_amount_approved',
-        )
-        .addSelect(
-          `CASE WHEN e.kind = 'transition' AND e.to_status = 'paid' THEN c.payout_reference END`,
-          'e_payout_reference',
-        )
-        .addSelect('c.currency', 'e_currency')
-        .leftJoin('users', 'u', 'u.id = e.actor_user_id')
-        .innerJoin('claims', 'c', 'c.partner_id = e.partner_id AND c.id = e.claim_id')
-        .where('e.partner_id = :partnerId AND e.claim_id = :claimId', { partnerId, claimId })
-    );
+  /** The claim's events, declared (SQL built once, see DeclaredListQuery). */
+  private events(partnerId: string, claimId: string): DeclaredListQuery<ClaimEvent> {
+    return new DeclaredListQuery({
+      statement: 'claim-events',
+      dataSource: this.db.dataSource,
+      select: CLAIM_EVENT,
+      base: () =>
+        this.db.dataSource.manager
+          .getRepository(ClaimEvent)
+          .createQueryBuilder('e')
+          .leftJoin('users', 'u', 'u.id = e.actor_user_id')
+          .innerJoin('claims', 'c', 'c.partner_id = e.partner_id AND c.id = e.claim_id'),
+      conditions: [
+        {
+          sql: 'e.partner_id = :partnerId AND e.claim_id = :claimId',
+          parameters: { partnerId, claimId },
+        },
+      ],
+    });
   }
 
   /** One page of the claim's timeline, oldest first; cursors bound to partner and claim. */
@@ -992,115 +898,40 @@ export class ClaimsRepository {
       codec,
       boundTo: `${partnerId}:${claimId}`,
       total: CLAIM_TOTAL,
-      read: readEvent,
+      read: CLAIM_EVENT.read,
     });
   }
 
   async findEvent(partnerId: string, claimId: string, eventId: string): Promise<ClaimEventRecord> {
-    const raw = await this.events(partnerId, claimId)
-      .andWhere('e.id = :eventId', { eventId })
-      .getRawOne<Row>();
-    if (raw === undefined) throw new Error(`Event ${eventId} vanished`);
-    return readEvent(raw);
+    const event = await this.db.maybeOne(
+      sql`SELECT ${CLAIM_EVENT.list} FROM ${CLAIM_EVENT_FROM}
+           WHERE e.partner_id = ${partnerId} AND e.claim_id = ${claimId} AND e.id = ${eventId}`,
+      CLAIM_EVENT.read,
+    );
+    if (event === undefined) throw new Error(`Event ${eventId} vanished`);
+    return event;
   }
 
   /** The e-mail and name of a claim's creator (users are not tenant data). */
-  async creator(userId: string): Promise<{ email: string; name: string } | undefined> {
-    const [row] = rowsOf(
-      await this.dataSource.query(
-        `SELECT email, name FROM users WHERE id = $1 AND status = 'active'`,
-        [userId],
-      ),
+  creator(userId: string): Promise<{ email: string; name: string } | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT email, name FROM users WHERE id = ${userId} AND status = 'active'`,
+      (row) => ({ email: read.text(row.email, 'email'), name: read.text(row.name, 'name') }),
     );
-    return row === undefined ? undefined : { email: text(row, 'email'), name: text(row, 'name') };
   }
 
   /** A user's name (the actor an e-mail names). */
-  async userName(userId: string): Promise<string | undefined> {
-    const [row] = rowsOf(
-      await this.dataSource.query(`SELECT name FROM users WHERE id = $1`, [userId]),
+  userName(userId: string): Promise<string | undefined> {
+    return this.db.maybeOne(sql`SELECT name FROM users WHERE id = ${userId}`, (row) =>
+      read.text(row.name, 'name'),
     );
-    return row === undefined ? undefined : text(row, 'name');
   }
 }
 
-function textArray(row: Row, column: string): string[] {
-  const value = row[column];
-  if (Array.isArray(value))
-    return value.filter((entry): entry is string => typeof entry === 'string');
-  // A driver that does not parse arrays gives PostgreSQL's text form: {a,b}.
-  if (typeof value === 'string' && value.startsWith('{') && value.endsWith('}')) {
-    return value
-      .slice(1, -1)
-      .split(',')
-      .filter((entry) => entry !== '')
-      .map((entry) => entry.replace(/^"|"$/g, ''));
-  }
-  return [];
-}
+const readId = (row: Row): string => read.text(row.id, 'id');
 
-function readClaim(raw: Row): ClaimRecord {
-  return {
-    id: text(raw, 'c_id'),
-    partnerId: text(raw, 'c_partner_id'),
-    number: integer(raw, 'c_number'),
-    type: text(raw, 'c_type') as ClaimType,
-    status: text(raw, 'c_status') as ClaimStatus,
-    itemId: nullableText(raw, 'c_item_id'),
-    itemSku: nullableText(raw, 'c_item_sku'),
-    itemName: nullableText(raw, 'c_item_name'),
-    movementId: nullableText(raw, 'c_movement_id'),
-    movement: readClaimedMovement(raw),
-    quantity: integer(raw, 'c_quantity'),
-    unitValue: integer(raw, 'c_unit_value'),
-    amountClaimed: integer(raw, 'c_amount_claimed'),
-    amountApproved: nullableInteger(raw, 'c_amount_approved'),
-    currency: text(raw, 'c_currency'),
-    incidentDate: text(raw, 'c_incident_date'),
-    description: text(raw, 'c_description'),
-    reference: nullableText(raw, 'c_reference'),
-    createdByUserId: nullableText(raw, 'c_created_by_user_id'),
-    createdByName: nullableText(raw, 'c_created_by_name'),
-    submittedAt: nullableText(raw, 'c_submitted_at'),
-    decidedAt: nullableText(raw, 'c_decided_at'),
-    decisionReason: nullableText(raw, 'c_decision_reason'),
-    payoutReference: nullableText(raw, 'c_payout_reference'),
-    version: integer(raw, 'c_version'),
-    idempotencyKey: nullableText(raw, 'c_idempotency_key'),
-    requestFingerprint: nullableText(raw, 'c_request_fingerprint'),
-    createdAt: text(raw, 'c_created_at'),
-    updatedAt: text(raw, 'c_updated_at'),
-    evidenceTypes: textArray(raw, 'c_evidence_types') as AttachmentContentType[],
-    partnerActorIds: textArray(raw, 'c_partner_actor_ids'),
-  };
-}
-
-function readClaimedMovement(raw: Row): ClaimedMovement | null {
-  const id = nullableText(raw, 'c_movement_id');
-  // The export reads no movement; a claim always has its movement (a foreign key).
-  if (id === null || raw.c_movement_kind === undefined || raw.c_movement_kind === null) return null;
-  return {
-    id,
-    kind: text(raw, 'c_movement_kind') as MovementKind,
-    quantity: integer(raw, 'c_movement_quantity'),
-    reference: nullableText(raw, 'c_movement_reference'),
-    occurredAt: text(raw, 'c_movement_occurred_at'),
-    day: text(raw, 'c_movement_day'),
-  };
-}
-
-function readEvent(raw: Row): ClaimEventRecord {
-  return {
-    id: text(raw, 'e_id'),
-    kind: text(raw, 'e_kind') as ClaimEventKind,
-    actorUserId: nullableText(raw, 'e_actor_user_id'),
-    actorName: nullableText(raw, 'e_actor_name'),
-    fromStatus: nullableText(raw, 'e_from_status') as ClaimStatus | null,
-    toStatus: nullableText(raw, 'e_to_status') as ClaimStatus | null,
-    body: nullableText(raw, 'e_body'),
-    at: text(raw, 'e_at'),
-    amountApproved: nullableInteger(raw, 'e_amount_approved'),
-    currency: text(raw, 'e_currency'),
-    payoutReference: nullableText(raw, 'e_payout_reference'),
-  };
-}
+const readFacet = (row: Row) => ({
+  status: read.text(row.status, 'status') as ClaimStatus,
+  type: read.text(row.type, 'type') as ClaimType,
+  count: read.integer(row.count, 'count'),
+});

@@ -1,5 +1,6 @@
 import { addDays, partnerToday } from '../common/partner-day.js';
-import { ifMatchVersions, missingOf } from './claims.service.js';
+import { missingOf } from './claim.mapper.js';
+import { ifMatchVersions } from './claim.problems.js';
 import type { ClaimRecord } from './claims.repository.js';
 
 describe('ifMatchVersions', () => {

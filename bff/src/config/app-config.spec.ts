@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
+      databasePreparedStatements: true,
       dataDir: path.join(REPO_ROOT, '.data'),
       portalDistDir: path.join(REPO_ROOT, 'portal', 'dist'),
       logLevel: 'info',

@@ -69,6 +69,12 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: '`postgres://user:pass@host:5432/db`. Unset: an embedded PostgreSQL (PGlite) in `DATA_DIR/pglite`, reachable only from this process on 127.0.0.1.',
     read: read.url(['postgres:', 'postgresql:']),
   })
+  .add('databasePreparedStatements', {
+    env: 'DATABASE_PREPARED_STATEMENTS',
+    default: '`true`',
+    doc: "Send the BFF's own statements (`Database` in `bff/src/database/`) as named prepared statements, so that PostgreSQL plans each once per connection. `false` behind a pooler in transaction mode without prepared-statement support (PgBouncer before 1.21): every statement is then sent unnamed and planned each time. The embedded database always gets unnamed statements (its connections share one session).",
+    read: (raw, _prior, problem) => read.boolean(raw, true, problem),
+  })
   .add('dataDir', {
     env: 'DATA_DIR',
     default: '`<repo>/.data` (the parent of `bff/`, then `.data`)',

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
+import { Database } from './database.js';
 import { DatabaseEndpoint } from './database-endpoint.js';
 import { DemoDataLoader } from './seed/demo-data.loader.js';
 
@@ -42,7 +43,16 @@ class DatabaseEndpointModule {}
       }),
     }),
   ],
-  providers: [DemoDataLoader],
+  providers: [
+    DemoDataLoader,
+    {
+      provide: Database,
+      inject: [DataSource, AppConfig, DatabaseEndpoint],
+      useFactory: (dataSource: DataSource, config: AppConfig, endpoint: DatabaseEndpoint) =>
+        new Database(dataSource, config.databasePreparedStatements && !endpoint.isEmbedded),
+    },
+  ],
+  exports: [Database],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');

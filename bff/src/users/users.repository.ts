@@ -1,20 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../database/database.js';
+import { raw, sql, type Sql } from '../database/sql.js';
+import { fields, read, table } from '../database/table.js';
 import { OPEN_CLAIM_STATUSES } from '../claims/claim-lifecycle.js';
-import { Membership, type MembershipRole } from '../partners/membership.entity.js';
+import type { MembershipRole } from '../partners/membership.entity.js';
 import { User, type UserStatus } from './user.entity.js';
 
+/** The users table (docs/decisions.md, Data access). */
+export const USERS = table(User);
+
 /** A user as the identity code needs it. */
-export interface UserAccount {
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string | null;
-  status: UserStatus;
-  isStaff: boolean;
-  /** Read with the password hash, in one statement: the generation a check of that hash speaks for. */
-  credentialGeneration: number;
-}
+export type UserAccount = ReturnType<typeof ACCOUNT.read>;
+
+/** The columns of a user the identity code reads. */
+const ACCOUNT = USERS.select('u', [
+  'id',
+  'email',
+  'name',
+  'passwordHash',
+  'status',
+  'isStaff',
+  'credentialGeneration',
+]);
 
 /** What decides whether an access token still speaks for its user. */
 export interface UserAccountState {
@@ -36,6 +44,12 @@ export function sessionRevokedSql(parameter: string): string {
   return `coalesce((SELECT bool_or(r.revoked_at IS NOT NULL OR r.user_id <> u.id) FROM refresh_tokens r WHERE r.family_id = ${parameter}), true)`;
 }
 
+/** `sessionRevokedSql` of a session id, as a parameter of a `sql` statement. */
+export function sessionRevoked(sessionId: string): Sql {
+  const [before, after] = sessionRevokedSql('\u0000').split('\u0000') as [string, string];
+  return sql`${raw(before)}${sessionId}${raw(after)}`;
+}
+
 /** One partner a user belongs to, for the session body. */
 export interface UserMembership {
   partner: { slug: string; name: string };
@@ -48,18 +62,19 @@ export interface UserMembership {
  * A partner's open claims (OPEN_CLAIM_STATUSES) from `claim_counts` (kept by triggers): a
  * primary-key range, however many claims it has (docs/api.md, Overview: open).
  */
-const OPEN_CLAIMS = `(SELECT coalesce(sum(cc.claim_count), 0)::integer FROM claim_counts cc
-  WHERE cc.partner_id = m.partner_id AND cc.status IN (:...openStatuses))`;
+const OPEN_CLAIMS = sql`(SELECT coalesce(sum(cc.claim_count), 0)::integer FROM claim_counts cc
+  WHERE cc.partner_id = m.partner_id AND cc.status = ANY(${[...OPEN_CLAIM_STATUSES]}::text[]))`;
 
-const ACCOUNT_COLUMNS = {
-  id: true,
-  email: true,
-  name: true,
-  passwordHash: true,
-  status: true,
-  isStaff: true,
-  credentialGeneration: true,
-} as const;
+/** A membership as the session body shows it: the partner's slug and name, the role, open claims. */
+const MEMBERSHIP = fields({
+  slug: ['p.slug', read.text],
+  partnerName: ['p.name', read.text],
+  role: ['m.role', read.text as (value: unknown, name: string) => MembershipRole],
+  openClaims: [OPEN_CLAIMS, read.integer],
+});
+
+/** The columns of the account check (with whether the token's session was revoked). */
+const ACCOUNT_STATE = USERS.select('u', ['status', 'credentialGeneration']);
 
 /**
  * Every statement on `users` (and a user's own memberships): the one place of the identity code's user
@@ -67,23 +82,21 @@ const ACCOUNT_COLUMNS = {
  */
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
-  async findById(id: string): Promise<UserAccount | undefined> {
-    const user = await this.dataSource.getRepository(User).findOne({
-      select: ACCOUNT_COLUMNS,
-      where: { id },
-    });
-    return user ?? undefined;
+  findById(id: string): Promise<UserAccount | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT ${ACCOUNT.list} FROM users u WHERE u.id = ${id}`,
+      ACCOUNT.read,
+    );
   }
 
   /** citext: the address as typed, compared without regard to case. */
-  async findByEmail(email: string): Promise<UserAccount | undefined> {
-    const user = await this.dataSource.getRepository(User).findOne({
-      select: ACCOUNT_COLUMNS,
-      where: { email },
-    });
-    return user ?? undefined;
+  findByEmail(email: string): Promise<UserAccount | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT ${ACCOUNT.list} FROM users u WHERE u.email = ${email}::citext`,
+      ACCOUNT.read,
+    );
   }
 
   /**
@@ -91,31 +104,26 @@ export class UsersRepository {
    * which may fold a character otherwise than JavaScript does (`İ`).
    */
   async foldEmail(email: string): Promise<string> {
-    const rows = (await this.dataSource.query('SELECT lower($1::text) AS folded', [email])) as {
-      folded: string;
-    }[];
-    return rows[0]?.folded ?? email.toLowerCase();
+    const folded = await this.db.maybeOne(sql`SELECT lower(${email}::text) AS folded`, (row) =>
+      read.text(row.folded, 'folded'),
+    );
+    return folded ?? email.toLowerCase();
   }
 
   /** The account check of every authenticated route outside a partner, for the token's session. */
-  async accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
-    const rows = (await this.dataSource.query(
-      `SELECT u.status, u.credential_generation, ${sessionRevokedSql('$2')} AS session_revoked
-         FROM users u WHERE u.id = $1`,
-      [id, sessionId],
-    )) as { status: UserStatus; credential_generation: number; session_revoked: boolean }[];
-    const row = rows[0];
-    return row === undefined
-      ? undefined
-      : {
-          status: row.status,
-          credentialGeneration: row.credential_generation,
-          sessionRevoked: row.session_revoked,
-        };
+  accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT ${ACCOUNT_STATE.list}, ${sessionRevoked(sessionId)} AS "sessionRevoked"
+            FROM users u WHERE u.id = ${id}`,
+      (row) => ({
+        ...ACCOUNT_STATE.read(row),
+        sessionRevoked: read.boolean(row.sessionRevoked, 'sessionRevoked'),
+      }),
+    );
   }
 
   async recordSignIn(id: string, at: Date): Promise<void> {
-    await this.dataSource.getRepository(User).update({ id }, { lastSignInAt: at });
+    await this.db.execute(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${id}`);
   }
 
   /**
@@ -129,17 +137,14 @@ export class UsersRepository {
     manager: EntityManager,
     change: { passwordHash?: string } = {},
   ): Promise<void> {
-    await manager
-      .getRepository(User)
-      .createQueryBuilder()
-      .update()
-      .set({
-        credentialGeneration: () => 'credential_generation + 1',
-        tokensValidAfter: () => 'GREATEST(tokens_valid_after, now())',
-        ...(change.passwordHash === undefined ? {} : { passwordHash: change.passwordHash }),
-      })
-      .where('id = :id', { id })
-      .execute();
+    const password =
+      change.passwordHash === undefined ? sql`` : sql`, password_hash = ${change.passwordHash}`;
+    await this.db.execute(
+      sql`UPDATE users SET credential_generation = credential_generation + 1,
+            tokens_valid_after = GREATEST(tokens_valid_after, now())${password}
+          WHERE id = ${id}`,
+      manager,
+    );
   }
 
   /**
@@ -147,28 +152,23 @@ export class UsersRepository {
    * changed meanwhile (the statement's guard): a re-hash never undoes a reset.
    */
   async rehash(id: string, from: string, to: string): Promise<void> {
-    await this.dataSource
-      .getRepository(User)
-      .update({ id, passwordHash: from }, { passwordHash: to });
+    await this.db.execute(
+      sql`UPDATE users SET password_hash = ${to} WHERE id = ${id} AND password_hash = ${from}`,
+    );
   }
 
   /** A new active account; answers its id and credential generation. */
-  async createActive(
+  createActive(
     account: { email: string; name: string; passwordHash: string | undefined },
     manager: EntityManager,
   ): Promise<{ id: string; credentialGeneration: number }> {
-    const result = await manager.getRepository(User).insert({
-      email: account.email,
-      name: account.name,
-      passwordHash: account.passwordHash ?? null,
-      status: 'active',
-    });
-    const id: unknown = result.identifiers[0]?.id;
-    const generation: unknown = result.generatedMaps[0]?.credentialGeneration;
-    if (typeof id !== 'string' || typeof generation !== 'number') {
-      throw new Error('INSERT INTO users returned no id or credential generation');
-    }
-    return { id, credentialGeneration: generation };
+    return this.db.one(
+      sql`INSERT INTO users (email, name, password_hash, status)
+          VALUES (${account.email}, ${account.name}, ${account.passwordHash ?? null}, 'active')
+          RETURNING ${USERS.select('users', ['id', 'credentialGeneration']).list}`,
+      USERS.select('users', ['id', 'credentialGeneration']).read,
+      manager,
+    );
   }
 
   /**
@@ -181,16 +181,15 @@ export class UsersRepository {
     account: { name: string; passwordHash: string },
     manager: EntityManager,
   ): Promise<number | undefined> {
-    const result = await manager
-      .getRepository(User)
-      .createQueryBuilder()
-      .update()
-      .set({ name: account.name, passwordHash: account.passwordHash, status: 'active' })
-      .where('id = :id AND status <> :disabled', { id, disabled: 'disabled' })
-      .returning('credential_generation')
-      .execute();
-    const rows = result.raw as { credential_generation: number }[];
-    return rows[0]?.credential_generation;
+    const activated = await this.db.maybeOne(
+      sql`UPDATE users SET name = ${account.name}, password_hash = ${account.passwordHash},
+            status = 'active'
+          WHERE id = ${id} AND status <> 'disabled'
+          RETURNING ${GENERATION.list}`,
+      GENERATION.read,
+      manager,
+    );
+    return activated?.credentialGeneration;
   }
 
   /**
@@ -198,25 +197,18 @@ export class UsersRepository {
    * own list), scoped by the user; the join still names `partner_id`.
    */
   async membershipsOf(userId: string): Promise<UserMembership[]> {
-    const { entities, raw } = await this.dataSource
-      .getRepository(Membership)
-      .createQueryBuilder('m')
-      .innerJoinAndSelect('m.partner', 'p')
-      .addSelect(OPEN_CLAIMS, 'open_claims')
-      .where('m.userId = :userId', { userId, openStatuses: OPEN_CLAIM_STATUSES })
-      .orderBy('p.name')
-      .getRawAndEntities<{ m_id: string; open_claims: number | string }>();
-    const openClaims = new Map(raw.map((row) => [row.m_id, Number(row.open_claims)]));
-    return entities.flatMap(({ id, partner, role }) =>
-      partner === undefined
-        ? []
-        : [
-            {
-              partner: { slug: partner.slug, name: partner.name },
-              role,
-              openClaims: openClaims.get(id) ?? 0,
-            },
-          ],
+    const rows = await this.db.rows(
+      sql`SELECT ${MEMBERSHIP.list} FROM memberships m
+            JOIN partners p ON p.id = m.partner_id
+          WHERE m.user_id = ${userId} ORDER BY p.name`,
+      MEMBERSHIP.read,
     );
+    return rows.map(({ slug, partnerName, role, openClaims }) => ({
+      partner: { slug, name: partnerName },
+      role,
+      openClaims,
+    }));
   }
 }
+
+const GENERATION = USERS.select('users', ['credentialGeneration']);

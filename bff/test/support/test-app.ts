@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { createAppAround } from '#src/app.factory.js';
 import { loadConfig } from '#src/config/app-config.js';
+import { isThroughPgBouncer } from './test-database.js';
 import { recordStatements } from './tenant-scope.js';
 
 /** Every log line the application wrote, parsed. */
@@ -110,6 +111,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     LOG_LEVEL: 'info',
     PUBLIC_URL: TEST_PUBLIC_URL,
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
+    ...(isThroughPgBouncer() ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
     ...options.env,
   });
   const logs = capturedLogs;

@@ -33,6 +33,14 @@ export function connectThroughPgBouncer(): void {
   throughPgBouncer = true;
 }
 
+/**
+ * Whether this file's databases are reached through PgBouncer: its applications then run with
+ * DATABASE_PREPARED_STATEMENTS=false (PgBouncer 1.18 in transaction mode keeps no prepared statement).
+ */
+export function isThroughPgBouncer(): boolean {
+  return throughPgBouncer;
+}
+
 afterAll(async () => {
   await (await pgBouncer)?.stop();
 });

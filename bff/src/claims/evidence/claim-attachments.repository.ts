@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '#src/database/database.js';
+import { sql } from '#src/database/sql.js';
+import { fields, read, type Row, selection, table } from '#src/database/table.js';
+import { ClaimAttachment } from '../claim-attachment.entity.js';
 import type { AttachmentContentType, ClaimStatus } from '../claim-lifecycle.js';
 import { EvidenceStore } from './evidence.store.js';
 
@@ -32,38 +36,38 @@ export interface EvidenceClaim {
   attachmentCount: number;
 }
 
-interface AttachmentRow {
-  id: string;
-  claim_id: string;
-  filename: string;
-  content_type: AttachmentContentType;
-  size: number;
-  sha256: string;
-  storage_key: string;
-  uploaded_by_user_id: string | null;
-  uploaded_by_name: string | null;
-  created_at: Date;
-}
+/** The claim_attachments table (docs/decisions.md, Data layer). */
+export const CLAIM_ATTACHMENTS = table(ClaimAttachment);
 
-const ATTACHMENT_COLUMNS = `a.id, a.claim_id, a.filename, a.content_type, a.size, a.sha256, a.storage_key,
-  a.uploaded_by_user_id, u.name AS uploaded_by_name, a.created_at`;
+/** An attachment's row (`a`) and its uploader's name (`u`). */
+const ATTACHMENT = selection(
+  CLAIM_ATTACHMENTS.select('a', [
+    'id',
+    'claimId',
+    'filename',
+    'contentType',
+    'size',
+    'sha256',
+    'storageKey',
+    'uploadedByUserId',
+    'createdAt',
+  ]),
+  fields({ uploadedByName: ['u.name', read.nullable(read.text)] }),
+);
 
-function fromRow(row: AttachmentRow): StoredAttachment {
+function fromRow(row: Row): StoredAttachment {
+  const { uploadedByUserId, uploadedByName, ...attachment } = ATTACHMENT.read(row);
   return {
-    id: row.id,
-    claimId: row.claim_id,
-    filename: row.filename,
-    contentType: row.content_type,
-    size: row.size,
-    sha256: row.sha256,
-    storageKey: row.storage_key,
+    ...attachment,
     uploadedBy:
-      row.uploaded_by_user_id === null
-        ? null
-        : { id: row.uploaded_by_user_id, name: row.uploaded_by_name ?? '' },
-    createdAt: row.created_at,
+      uploadedByUserId === null ? null : { id: uploadedByUserId, name: uploadedByName ?? '' },
   };
 }
+
+const readEvidenceClaim = (row: Row): EvidenceClaim => ({
+  status: read.text(row.status, 'status') as ClaimStatus,
+  attachmentCount: read.integer(row.attachmentCount, 'attachmentCount'),
+});
 
 /** What an evidence change did, or why it did nothing. */
 export type EvidenceChange<T> =
@@ -83,76 +87,73 @@ export type EvidenceChange<T> =
 @Injectable()
 export class ClaimAttachmentsRepository {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Database,
     private readonly store: EvidenceStore,
   ) {}
 
   /** The claim's status and evidence count, without a lock: the early answer before a body is read. */
   claim(partnerId: string, claimId: string): Promise<EvidenceClaim | undefined> {
-    return this.claimIn(this.dataSource.manager, partnerId, claimId, false);
+    return this.claimIn(undefined, partnerId, claimId, false);
   }
 
   private async claimIn(
-    manager: EntityManager,
+    manager: EntityManager | undefined,
     partnerId: string,
     claimId: string,
     lock: boolean,
   ): Promise<EvidenceClaim | undefined> {
     if (!lock) {
       // The early check: one statement, the count beside the status.
-      const rows = (await manager.query(
-        `SELECT c.status,
-                (SELECT count(*)::integer FROM claim_attachments a
-                  WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) AS attachment_count
-           FROM claims c
-          WHERE c.partner_id = $1 AND c.id = $2`,
-        [partnerId, claimId],
-      )) as Array<{ status: ClaimStatus; attachment_count: number }>;
-      const row = rows[0];
-      return row === undefined
-        ? undefined
-        : { status: row.status, attachmentCount: row.attachment_count };
+      return this.db.maybeOne(
+        sql`SELECT c.status,
+                   (SELECT count(*)::integer FROM claim_attachments a
+                     WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) AS "attachmentCount"
+              FROM claims c
+             WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}`,
+        readEvidenceClaim,
+        manager,
+      );
     }
     // Under the lock, two statements: a count in the locking statement would read the snapshot taken
     // before it waited for the lock, and miss the files of the uploads it waited for (READ COMMITTED).
-    const claims = (await manager.query(
-      `SELECT c.status FROM claims c WHERE c.partner_id = $1 AND c.id = $2 FOR NO KEY UPDATE`,
-      [partnerId, claimId],
-    )) as Array<{ status: ClaimStatus }>;
-    const status = claims[0]?.status;
+    const status = await this.db.maybeOne(
+      sql`SELECT c.status FROM claims c
+           WHERE c.partner_id = ${partnerId} AND c.id = ${claimId} FOR NO KEY UPDATE`,
+      (row) => read.text(row.status, 'status') as ClaimStatus,
+      manager,
+    );
     if (status === undefined) return undefined;
-    const counts = (await manager.query(
-      `SELECT count(*)::integer AS count FROM claim_attachments a WHERE a.partner_id = $1 AND a.claim_id = $2`,
-      [partnerId, claimId],
-    )) as Array<{ count: number }>;
-    return { status, attachmentCount: counts[0]?.count ?? 0 };
+    const attachmentCount = await this.db.one(
+      sql`SELECT count(*)::integer AS count FROM claim_attachments a
+           WHERE a.partner_id = ${partnerId} AND a.claim_id = ${claimId}`,
+      (row) => read.integer(row.count, 'count'),
+      manager,
+    );
+    return { status, attachmentCount };
   }
 
   /** The claim's attachments, oldest first (`claim_attachments_claim_idx`). */
-  async list(partnerId: string, claimId: string): Promise<StoredAttachment[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${ATTACHMENT_COLUMNS}
-         FROM claim_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_user_id
-        WHERE a.partner_id = $1 AND a.claim_id = $2
-        ORDER BY a.created_at, a.id`,
-      [partnerId, claimId],
-    )) as AttachmentRow[];
-    return rows.map(fromRow);
+  list(partnerId: string, claimId: string): Promise<StoredAttachment[]> {
+    return this.db.rows(
+      sql`SELECT ${ATTACHMENT.list}
+            FROM claim_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_user_id
+           WHERE a.partner_id = ${partnerId} AND a.claim_id = ${claimId}
+           ORDER BY a.created_at, a.id`,
+      fromRow,
+    );
   }
 
-  async one(
+  one(
     partnerId: string,
     claimId: string,
     attachmentId: string,
   ): Promise<StoredAttachment | undefined> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${ATTACHMENT_COLUMNS}
-         FROM claim_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_user_id
-        WHERE a.partner_id = $1 AND a.claim_id = $2 AND a.id = $3`,
-      [partnerId, claimId, attachmentId],
-    )) as AttachmentRow[];
-    const row = rows[0];
-    return row === undefined ? undefined : fromRow(row);
+    return this.db.maybeOne(
+      sql`SELECT ${ATTACHMENT.list}
+            FROM claim_attachments a LEFT JOIN users u ON u.id = a.uploaded_by_user_id
+           WHERE a.partner_id = ${partnerId} AND a.claim_id = ${claimId} AND a.id = ${attachmentId}`,
+      fromRow,
+    );
   }
 
   /**
@@ -174,25 +175,19 @@ export class ClaimAttachmentsRepository {
       if (claim === undefined) return { done: false, reason: 'claim_not_found' };
       if (!open(claim.status)) return { done: false, reason: 'closed', claim };
       if (claim.attachmentCount >= limit) return { done: false, reason: 'full', claim };
-      const inserted = (await manager.query(
-        `INSERT INTO claim_attachments
-           (partner_id, claim_id, filename, content_type, size, sha256, storage_key, uploaded_by_user_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         RETURNING id`,
-        [
-          partnerId,
-          claimId,
-          file.filename,
-          file.contentType,
-          file.content.length,
-          file.sha256,
-          storageKey,
-          file.uploadedByUserId,
-          file.at,
-        ],
-      )) as Array<{ id: string }>;
-      const id = inserted[0]?.id;
-      if (id === undefined) throw new Error('INSERT … RETURNING returned no row');
+      // The row as the list reads it, its uploader's name from the same statement.
+      const value = await this.db.one(
+        sql`WITH a AS (
+              INSERT INTO claim_attachments (partner_id, claim_id, filename, content_type, size, sha256,
+                storage_key, uploaded_by_user_id, created_at)
+              VALUES (${partnerId}, ${claimId}, ${file.filename}, ${file.contentType},
+                ${file.content.length}, ${file.sha256}, ${storageKey}, ${file.uploadedByUserId},
+                ${file.at})
+              RETURNING *)
+            SELECT ${ATTACHMENT.list} FROM a LEFT JOIN users u ON u.id = a.uploaded_by_user_id`,
+        fromRow,
+        manager,
+      );
       await this.addEvent(
         manager,
         partnerId,
@@ -201,23 +196,7 @@ export class ClaimAttachmentsRepository {
         file.filename,
         file.at,
       );
-      const users = (await manager.query(`SELECT name FROM users WHERE id = $1`, [
-        file.uploadedByUserId,
-      ])) as Array<{ name: string }>;
-      return {
-        done: true,
-        value: {
-          id,
-          claimId,
-          filename: file.filename,
-          contentType: file.contentType,
-          size: file.content.length,
-          sha256: file.sha256,
-          storageKey,
-          uploadedBy: { id: file.uploadedByUserId, name: users[0]?.name ?? '' },
-          createdAt: file.at,
-        },
-      };
+      return { done: true, value };
     });
   }
 
@@ -236,19 +215,27 @@ export class ClaimAttachmentsRepository {
     return this.changing(async (manager) => {
       const claim = await this.claimIn(manager, partnerId, claimId, true);
       if (claim === undefined) return { done: false, reason: 'claim_not_found' };
-      const rows = (await manager.query(
-        `DELETE FROM claim_attachments a
-          WHERE a.partner_id = $1 AND a.claim_id = $2 AND a.id = $3
-          RETURNING a.id, a.claim_id, a.filename, a.content_type, a.size, a.sha256, a.storage_key,
-                    a.uploaded_by_user_id, NULL::text AS uploaded_by_name, a.created_at`,
-        [partnerId, claimId, attachmentId],
-      )) as [AttachmentRow[], number] | AttachmentRow[];
-      const row = deletedRows(rows)[0];
-      if (row === undefined) return { done: false, reason: 'not_found' };
+      const removed = await this.db.maybeOne(
+        sql`WITH a AS (
+              DELETE FROM claim_attachments a
+               WHERE a.partner_id = ${partnerId} AND a.claim_id = ${claimId} AND a.id = ${attachmentId}
+              RETURNING *)
+            SELECT ${ATTACHMENT.list} FROM a LEFT JOIN users u ON u.id = a.uploaded_by_user_id`,
+        fromRow,
+        manager,
+      );
+      if (removed === undefined) return { done: false, reason: 'not_found' };
       if (!open(claim.status)) return { done: false, reason: 'closed', claim };
-      await this.store.delete(partnerId, row.storage_key, manager);
-      await this.addEvent(manager, partnerId, claimId, actorUserId, `Removed ${row.filename}`, at);
-      return { done: true, value: fromRow(row) };
+      await this.store.delete(partnerId, removed.storageKey, manager);
+      await this.addEvent(
+        manager,
+        partnerId,
+        claimId,
+        actorUserId,
+        `Removed ${removed.filename}`,
+        at,
+      );
+      return { done: true, value: removed };
     });
   }
 
@@ -260,10 +247,10 @@ export class ClaimAttachmentsRepository {
     body: string,
     at: Date,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
-       VALUES ($1, $2, $3, 'attachment', $4, $5)`,
-      [partnerId, claimId, actorUserId, body, at],
+    await this.db.execute(
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
+          VALUES (${partnerId}, ${claimId}, ${actorUserId}, 'attachment', ${body}, ${at})`,
+      manager,
     );
   }
 
@@ -272,7 +259,7 @@ export class ClaimAttachmentsRepository {
     work: (manager: EntityManager) => Promise<EvidenceChange<T>>,
   ): Promise<EvidenceChange<T>> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.db.transaction(async (manager) => {
         const outcome = await work(manager);
         if (!outcome.done) throw new Refused(outcome);
         return outcome;
@@ -289,10 +276,4 @@ class Refused extends Error {
   constructor(readonly outcome: EvidenceChange<unknown>) {
     super('evidence change refused');
   }
-}
-
-/** TypeORM answers a DELETE … RETURNING as `[rows, count]` on PostgreSQL. */
-function deletedRows(result: [AttachmentRow[], number] | AttachmentRow[]): AttachmentRow[] {
-  const first = result[0];
-  return Array.isArray(first) ? first : (result as AttachmentRow[]);
 }

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '#src/database/database.js';
+import { sql } from '#src/database/sql.js';
+import { read } from '#src/database/table.js';
+import { isUuid } from '#src/common/uuid.js';
 import { EvidenceStore } from './evidence.store.js';
 
 /** How much of a file one statement reads while a download streams (memory per download). */
 export const EVIDENCE_READ_CHUNK_BYTES = 1024 * 1024;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The default evidence store: the bytes in `claim_evidence_blobs` (bytea), keyed by the row's id. A
@@ -15,40 +17,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class PostgresEvidenceStore extends EvidenceStore {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly db: Database) {
     super();
   }
 
-  async put(
-    partnerId: string,
-    content: Buffer,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<string> {
-    const rows = (await manager.query(
-      `INSERT INTO claim_evidence_blobs (partner_id, content) VALUES ($1, $2) RETURNING id`,
-      [partnerId, content],
-    )) as Array<{ id: string }>;
-    const key = rows[0]?.id;
-    if (key === undefined) throw new Error('INSERT … RETURNING returned no row');
-    return key;
+  put(partnerId: string, content: Buffer, manager?: EntityManager): Promise<string> {
+    return this.db.one(
+      sql`INSERT INTO claim_evidence_blobs (partner_id, content) VALUES (${partnerId}, ${content})
+          RETURNING id`,
+      (row) => read.text(row.id, 'id'),
+      manager,
+    );
   }
 
   async open(partnerId: string, key: string, size: number): Promise<Readable | undefined> {
-    if (!UUID.test(key)) return undefined;
-    const exists = (await this.dataSource.query(
-      `SELECT octet_length(content) AS size FROM claim_evidence_blobs WHERE partner_id = $1 AND id = $2`,
-      [partnerId, key],
-    )) as Array<{ size: number }>;
-    if (exists[0] === undefined) return undefined;
-    const dataSource = this.dataSource;
+    if (!isUuid(key)) return undefined;
+    const exists = await this.db.execute(
+      sql`SELECT 1 FROM claim_evidence_blobs WHERE partner_id = ${partnerId} AND id = ${key}`,
+    );
+    if (exists === 0) return undefined;
+    const db = this.db;
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let offset = 0; offset < size; offset += EVIDENCE_READ_CHUNK_BYTES) {
-        const rows = (await dataSource.query(
-          `SELECT substring(content FROM $3::integer FOR $4::integer) AS chunk
-             FROM claim_evidence_blobs WHERE partner_id = $1 AND id = $2`,
-          [partnerId, key, offset + 1, EVIDENCE_READ_CHUNK_BYTES],
-        )) as Array<{ chunk: Buffer }>;
-        const chunk = rows[0]?.chunk;
+        const chunk = await db.maybeOne(
+          sql`SELECT substring(content FROM ${offset + 1}::integer FOR ${EVIDENCE_READ_CHUNK_BYTES}::integer)
+                AS chunk
+                FROM claim_evidence_blobs WHERE partner_id = ${partnerId} AND id = ${key}`,
+          (row) => (Buffer.isBuffer(row.chunk) ? row.chunk : undefined),
+        );
         // Removed, or shorter than its row says, while it streamed: fail, never end short.
         if (chunk === undefined || chunk.length === 0) {
           throw new Error(`Evidence ${key} ended at ${offset} of ${size} bytes`);
@@ -62,13 +58,13 @@ export class PostgresEvidenceStore extends EvidenceStore {
   async delete(
     partnerId: string,
     key: string | readonly string[],
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<void> {
-    const keys = (typeof key === 'string' ? [key] : [...key]).filter((each) => UUID.test(each));
+    const keys = (typeof key === 'string' ? [key] : [...key]).filter((each) => isUuid(each));
     if (keys.length === 0) return;
-    await manager.query(
-      `DELETE FROM claim_evidence_blobs WHERE partner_id = $1 AND id = ANY($2::uuid[])`,
-      [partnerId, keys],
+    await this.db.execute(
+      sql`DELETE FROM claim_evidence_blobs WHERE partner_id = ${partnerId} AND id = ANY(${keys}::uuid[])`,
+      manager,
     );
   }
 }

@@ -9,7 +9,8 @@
  *    (limit 1–100 default 25, sort from the allow-list, cursor) and documents the answer with
  *    `@ApiPage(MemberDto)` (the page is serialized by that schema);
  * 3. imports ListModule, injects ListCursorCodec, and in its repository builds the filtered
- *    (partner-scoped) query and calls
+ *    (partner-scoped) query, a `DeclaredListQuery` whose `select` comes from the tables' definitions
+ *    (`database/table.ts`; its statements run through `Database`, named), and calls
  *    `keysetPage(queryBuilder, { list: MEMBER_LIST, query, codec, boundTo: partnerId })`,
  *    then `mapPage(page, toDto)`. A tampered, truncated, foreign-list or other-sort cursor is a 400
  *    `validation` with `errors: [{ field: 'cursor' }]`. `total: { estimateAbove: n, maxCountCost: c }` counts

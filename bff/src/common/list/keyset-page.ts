@@ -2,7 +2,8 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type CursorPosition, type CursorScope, ListCursorCodec } from './list-cursor.js';
 import { type ListDefinition, type ListSort, resolveSort } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
-import { builderOf, DeclaredListQuery, driverPool, type ListSource } from './list-statement.js';
+import { databaseOf } from '#src/database/database.js';
+import { builderOf, DeclaredListQuery, type ListSource } from './list-statement.js';
 import type { Page } from './page.js';
 
 /**
@@ -191,7 +192,7 @@ async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
  * batch: building a statement with the query builder allocates far more than a batch of rows, and a
  * batch that is still alive while it happens survives into V8's old generation. With the statements
  * built per batch, a 1,000,000-row export grew the process by some 130 MB before a full collection;
- * built once, and the batches sent on the driver's pg pool itself (not through a TypeORM query runner
+ * built once, and the batches sent through `Database` on the driver's pg pool itself (not through a TypeORM query runner
  * per statement), the rows die young: growth 1.6 MB instead of 130 MB (docs/performance.md, "The CSV
  * export's memory"). The builder's own query runner, if it has one, is not used: an export never runs
  * inside a transaction.
@@ -231,9 +232,7 @@ export async function* keysetRows<Entity extends ObjectLiteral, Row = Entity>(
       parameters[idSlot] = after.id;
     }
     const statement = after === undefined ? first : following;
-    const raw = (await driverPool(query.connection).query(statement.sql, parameters)).rows as Array<
-      Record<string, unknown>
-    >;
+    const raw = await databaseOf(query.connection).raw({ text: statement.sql, values: parameters });
     const fetched = raw.length;
     after = fetched === 0 ? undefined : keyOf(raw[fetched - 1]);
     const entities = raw.map(read);

@@ -1,5 +1,6 @@
-import type pg from 'pg';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { databaseOf } from '#src/database/database.js';
+import { isoTimestampSql, type Selection, selectList } from '#src/database/table.js';
 
 /** One condition of a declared list query: SQL that never changes, and its named parameters' values. */
 export interface ListCondition {
@@ -15,7 +16,12 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
    */
   readonly statement: string;
   readonly dataSource: DataSource;
-  /** The base builder: tables, joins and selected columns; no condition, no parameter. */
+  /**
+   * The columns, from the tables' definitions (`database/table.ts`: a table's `select`, joined
+   * `fields`): constant SQL. Without it, the base selects its own.
+   */
+  readonly select?: Selection<unknown>;
+  /** The base builder: tables and joins (and its columns, without `select`); no condition, no parameter. */
   readonly base: () => SelectQueryBuilder<Entity>;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
@@ -39,7 +45,8 @@ const SLOT_PREFIX = '\u0000list-slot:';
  * each statement's SQL is built by TypeORM's query builder once per shape and process, and then only
  * bound to the request's values: building and printing the SQL of a page with the query builder cost
  * more than PostgreSQL spends on it (docs/performance.md, "Claims at a million").
- * The statements run on the driver's pg Pool: reads outside any transaction only.
+ * The statements run through `Database` (named, prepared once per connection) on the driver's pg Pool:
+ * reads outside any transaction only.
  */
 export class DeclaredListQuery<Entity extends ObjectLiteral> {
   readonly shape: string;
@@ -87,8 +94,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
       if (!('name' in slot)) return slot.value;
       return Object.hasOwn(extra, slot.name) ? extra[slot.name] : this.parameters[slot.name];
     });
-    const result = await driverPool(this.options.dataSource).query(statement.sql, values);
-    return result.rows as Array<Record<string, unknown>>;
+    return databaseOf(this.options.dataSource).raw({ text: statement.sql, values });
   }
 
   /** Runs `wrap` of the filtered query's own SQL (an `EXPLAIN`, a count), with its values. */
@@ -97,8 +103,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
     const values = statement.slots.map((slot) =>
       'name' in slot ? this.parameters[slot.name] : slot.value,
     );
-    const result = await driverPool(this.options.dataSource).query(wrap(statement.sql), values);
-    return result.rows as Array<Record<string, unknown>>;
+    return databaseOf(this.options.dataSource).raw({ text: wrap(statement.sql), values });
   }
 
   private compile(
@@ -141,6 +146,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
 
   private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
     const query = this.options.base();
+    if (this.options.select !== undefined) query.select(selectList(this.options.select));
     for (const condition of this.options.conditions) query.andWhere(condition.sql);
     return query.setParameters({ ...values });
   }
@@ -154,7 +160,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
  * of 25 claims, about a hundred of each).
  */
 export function isoTimestamp(expression: string): string {
-  return `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return isoTimestampSql(expression);
 }
 
 /** A list's source: a query builder (built per request), or a declared query (SQL built once). */
@@ -166,13 +172,4 @@ export function builderOf<Entity extends ObjectLiteral>(
   source: ListSource<Entity>,
 ): SelectQueryBuilder<Entity> {
   return source instanceof DeclaredListQuery ? source.builder() : source;
-}
-
-/** The pg Pool under TypeORM's PostgreSQL driver (its public `master`). */
-export function driverPool(dataSource: DataSource): Pick<pg.Pool, 'query'> {
-  const pool: unknown = (dataSource.driver as { master?: unknown }).master;
-  if (typeof pool !== 'object' || pool === null || !('query' in pool)) {
-    throw new Error('The list machinery needs TypeORM’s PostgreSQL driver and its pg Pool');
-  }
-  return pool as Pick<pg.Pool, 'query'>;
 }

@@ -1,0 +1,299 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AuditService, type AuditAction } from '../audit/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { majorUnits } from '../common/money.js';
+import { partnerToday } from '../common/partner-day.js';
+import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
+import { AppConfig } from '../config/app-config.js';
+import { claimStatusMail } from '../mail/claim-status.mail.js';
+import { MailService } from '../mail/mail.service.js';
+import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import {
+  type AttachmentContentType,
+  CLAIM_TYPES,
+  claimDeadlineOf,
+  type ClaimAction,
+  claimActors,
+  type ClaimType,
+  REQUIRED_EVIDENCE,
+  STAFF_ACTIONS,
+  transitionOf,
+} from './claim-lifecycle.js';
+import { formatClaimNumber } from './claim-number.js';
+import { claimDtoFor, filingWindow, missingOf } from './claim.mapper.js';
+import {
+  filingWindowClosed,
+  ifMatchVersions,
+  invalid,
+  preconditions,
+  transitionUnexplained,
+} from './claim.problems.js';
+import {
+  type ClaimRecord,
+  ClaimsRepository,
+  type TransitionStatement,
+} from './claims.repository.js';
+import type { ClaimDto, ClaimTransitionDto } from './dto/claims.dto.js';
+
+/** How often a transition is tried again when a concurrent change slipped between snapshot and lock. */
+const TRANSITION_ATTEMPTS = 3;
+
+/** The content types of the evidence each type needs, for the submit statement. */
+const REQUIRED_EVIDENCE_TYPES = Object.fromEntries(
+  CLAIM_TYPES.map((type) => [type, REQUIRED_EVIDENCE[type]?.contentTypes ?? null]),
+) as Record<ClaimType, readonly AttachmentContentType[] | null>;
+
+/** The decisions that are written to the audit log (docs/product.md §4, AuditLog). */
+const AUDITED: Partial<Record<ClaimAction, AuditAction>> = {
+  approve: 'claim.approved',
+  reject: 'claim.rejected',
+  mark_paid: 'claim.paid',
+};
+
+/** Thrown inside a transition's transaction when a concurrent change slipped in: roll back, retry. */
+class ConcurrentChange extends Error {}
+
+/**
+ * A claim's lifecycle (docs/product.md §4): every status change goes through the lifecycle table
+ * (`claim-lifecycle.ts`) and one guarded statement, partner-scoped; a refusal is explained from the
+ * claim as it is now; the creator is e-mailed after the commit.
+ */
+@Injectable()
+export class ClaimTransitionsService {
+  private readonly logger = new Logger('Claims');
+
+  constructor(
+    private readonly claims: ClaimsRepository,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  private today(context: PartnerContext): string {
+    return partnerToday(this.clock.now(), context.partner.timeZone);
+  }
+
+  private dto(context: PartnerContext, claim: ClaimRecord): ClaimDto {
+    return claimDtoFor(context, claim, this.today(context));
+  }
+
+  /**
+   * A lifecycle action (docs/product.md §4): ONE guarded UPDATE with its event (and the audit row of
+   * a decision) in a transaction; when it touches no row, the claim is read once to say why (404,
+   * 403, 428, 412, 409, 400, 422, in that order). The creator is e-mailed after the commit.
+   */
+  async transition(
+    context: PartnerContext,
+    id: string,
+    body: ClaimTransitionDto,
+    ifMatch: string | undefined,
+    ip: string | null = null,
+  ): Promise<ClaimDto> {
+    const partnerId = context.partner.id;
+    const rule = transitionOf(body.action);
+    const versions = ifMatchVersions(ifMatch);
+    const actors = claimActors(context);
+    const fieldErrors = this.requirementErrors(body);
+    // Separation of duties (docs/product.md §3a) is a condition of the statement, not a read before it.
+    const staffActor =
+      STAFF_ACTIONS.includes(body.action) && actors.includes('staff') ? context.userId : undefined;
+    const mayTry =
+      actors.some((actor) => rule.who.includes(actor)) &&
+      versions !== undefined &&
+      versions.length > 0 &&
+      fieldErrors.length === 0;
+    if (mayTry) {
+      const today = this.today(context);
+      const statement: TransitionStatement = {
+        from: rule.from,
+        to: rule.to,
+        versions,
+        at: this.clock.now(),
+        ...(staffActor === undefined ? {} : { staffActor }),
+        ...(body.action === 'submit'
+          ? {
+              submitted: true,
+              complete: {
+                ...filingWindow(today),
+                evidence: REQUIRED_EVIDENCE_TYPES,
+              },
+            }
+          : {}),
+        ...(body.action === 'approve' || body.action === 'reject'
+          ? { decided: { reason: body.message ?? null } }
+          : {}),
+        ...(body.action === 'approve' ? { amountApproved: body.amountApproved } : {}),
+        ...(body.action === 'mark_paid' ? { payoutReference: body.payoutReference } : {}),
+      };
+      for (let attempt = 1; attempt <= TRANSITION_ATTEMPTS; attempt += 1) {
+        let changed: ClaimRecord | undefined;
+        try {
+          changed = await this.claims.transaction(async (manager) => {
+            const outcome = await this.claims.transition(partnerId, id, statement, manager);
+            if (outcome === undefined) return undefined;
+            if (outcome.fromStatus === null) throw new ConcurrentChange();
+            await this.claims.insertEvent(
+              partnerId,
+              id,
+              {
+                kind: 'transition',
+                actorUserId: context.userId,
+                fromStatus: outcome.fromStatus,
+                toStatus: rule.to,
+                body: body.message ?? null,
+                at: statement.at,
+              },
+              manager,
+            );
+            const claim = await this.claims.find(partnerId, id, manager);
+            if (claim === undefined) throw new Error(`Claim ${id} vanished in its transition`);
+            const auditAction = AUDITED[body.action];
+            if (auditAction !== undefined) {
+              await this.audit.recordForPartner(
+                partnerId,
+                {
+                  action: auditAction,
+                  actorUserId: context.userId,
+                  target: `claim:${id}`,
+                  ip,
+                  metadata: {
+                    number: formatClaimNumber(claim.number),
+                    amountApproved: claim.amountApproved,
+                    currency: claim.currency,
+                  },
+                },
+                manager,
+              );
+            }
+            return claim;
+          });
+        } catch (error) {
+          if (error instanceof ConcurrentChange) continue;
+          throw error;
+        }
+        if (changed !== undefined) {
+          await this.notifyCreator(context, changed, body);
+          return this.dto(context, changed);
+        }
+        await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+      }
+      throw transitionUnexplained();
+    }
+    await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
+    throw transitionUnexplained();
+  }
+
+  /** The fields an action requires and the body lacks (amountApproved's bound needs the claim). */
+  private requirementErrors(body: ClaimTransitionDto): ProblemFieldError[] {
+    const { requires } = transitionOf(body.action);
+    const errors: ProblemFieldError[] = [];
+    if (requires.includes('message') && body.message === undefined) {
+      errors.push({
+        field: 'message',
+        message:
+          body.action === 'reject'
+            ? 'A reason is required.'
+            : `A message is required to ${body.action.replace('_', ' ')}.`,
+      });
+    }
+    if (requires.includes('amountApproved') && body.amountApproved === undefined) {
+      errors.push({ field: 'amountApproved', message: 'amountApproved is required to approve.' });
+    }
+    if (requires.includes('payoutReference') && body.payoutReference === undefined) {
+      errors.push({
+        field: 'payoutReference',
+        message: 'payoutReference is required to mark the claim paid.',
+      });
+    }
+    return errors;
+  }
+
+  /** Throws the answer to a transition that did not happen, from the claim as it is now. */
+  private async explainRefusal(
+    context: PartnerContext,
+    current: ClaimRecord | undefined,
+    body: ClaimTransitionDto,
+    versions: number[] | undefined,
+  ): Promise<void> {
+    const rule = transitionOf(body.action);
+    const separated =
+      current !== undefined &&
+      STAFF_ACTIONS.includes(body.action) &&
+      claimActors(context).includes('staff') &&
+      (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true;
+    const claim = preconditions(
+      context,
+      this.today(context),
+      current,
+      rule.who,
+      versions,
+      (found) => rule.from.includes(found.status),
+      separated,
+    );
+    const errors = this.requirementErrors(body);
+    if (
+      body.action === 'approve' &&
+      body.amountApproved !== undefined &&
+      body.amountApproved > claim.amountClaimed
+    ) {
+      errors.push({
+        field: 'amountApproved',
+        message: `amountApproved must be 1..${claim.amountClaimed}, the amount claimed.`,
+      });
+    }
+    if (errors.length > 0) throw invalid(errors);
+    if (body.action === 'submit') {
+      const today = this.today(context);
+      if (claim.movement !== null && claimDeadlineOf(claim.movement.day) < today) {
+        throw filingWindowClosed(claimDeadlineOf(claim.movement.day));
+      }
+      const missing = missingOf(claim, today);
+      if (missing.length > 0) {
+        throw new ProblemException(
+          422,
+          'claim_incomplete',
+          'The claim cannot be submitted yet: see errors.',
+          missing,
+        );
+      }
+    }
+  }
+
+  /**
+   * The e-mail to the claim's creator (after the commit; a failure to send is logged, not answered),
+   * unless the creator made the change: nobody is e-mailed about their own change.
+   */
+  private async notifyCreator(
+    context: PartnerContext,
+    claim: ClaimRecord,
+    body: ClaimTransitionDto,
+  ): Promise<void> {
+    if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
+    try {
+      const [creator, actor] = await Promise.all([
+        this.claims.creator(claim.createdByUserId),
+        this.claims.userName(context.userId),
+      ]);
+      if (creator === undefined) return;
+      const { partner } = context;
+      const amount = (minor: number) => `${majorUnits(minor, claim.currency)} ${claim.currency}`;
+      await this.mail.send(
+        claimStatusMail({
+          to: creator,
+          partnerName: partner.name,
+          claimNumber: formatClaimNumber(claim.number),
+          action: body.action,
+          actorName: actor ?? 'A former user',
+          message: body.message ?? null,
+          amountClaimed: amount(claim.amountClaimed),
+          amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
+          payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
+          link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+        }),
+      );
+    } catch (error) {
+      this.logger.error({ err: error, claimId: claim.id }, 'The claim e-mail was not sent');
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { DataSource, type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
+import type { Row } from './table.js';
+
+/** A statement to send: `sql\`…\`` (sql.ts), or text and values built elsewhere (the list machinery). */
+export interface Statement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** Statement names kept per process (each a hash of its text): far more than the BFF's statements. */
+const MAX_NAMES = 5_000;
+
+/**
+ * The one runner of the BFF's hand-written SQL (docs/decisions.md, Data access): statements built with
+ * `sql` (sql.ts) and read with a table's or a statement's reader (table.ts), on the driver's pg Pool,
+ * or on the connection of the caller's transaction (its TypeORM EntityManager, so that code still
+ * on TypeORM and code on this runner share one transaction).
+ *
+ * Every statement is sent as a named (prepared) statement, its name a hash of its text, so that
+ * PostgreSQL parses and plans it once per connection rather than on every request; unnamed when
+ * `DATABASE_PREPARED_STATEMENTS=false` (a pooler in transaction mode without prepared statements,
+ * such as PgBouncer 1.18) and on the embedded database (its connections share one session). Errors
+ * come as TypeORM's `QueryFailedError`, like TypeORM's own statements'.
+ */
+export class Database {
+  private readonly names = new Map<string, string>();
+  /** A statement slower than this is logged (TypeORM's `maxQueryExecutionTime`, data-source-options.ts). */
+  private readonly slowMs: number;
+
+  /**
+   * Provided by DatabaseModule for the application's DataSource (`prepared` from the settings); for
+   * any other DataSource (a tool, a unit spec), `databaseOf` makes an unprepared one.
+   */
+  constructor(
+    readonly dataSource: DataSource,
+    /** Whether statements are sent named (prepared once per connection). */
+    readonly prepared: boolean,
+  ) {
+    this.slowMs = dataSource.options.maxQueryExecutionTime ?? Number.POSITIVE_INFINITY;
+    runners.set(dataSource, this);
+  }
+
+  /** Every row of the statement, each read with `read`. */
+  async rows<T>(statement: Statement, read: (row: Row) => T, on?: EntityManager): Promise<T[]> {
+    return (await this.query(statement, on)).rows.map(read);
+  }
+
+  /** The statement's one row; throws when it returned none or several. */
+  async one<T>(statement: Statement, read: (row: Row) => T, on?: EntityManager): Promise<T> {
+    const rows = (await this.query(statement, on)).rows;
+    if (rows.length !== 1)
+      throw new Error(`Expected one row, got ${rows.length}: ${statement.text}`);
+    return read(rows[0] as Row);
+  }
+
+  /** The statement's row, undefined when it returned none; throws when it returned several. */
+  async maybeOne<T>(
+    statement: Statement,
+    read: (row: Row) => T,
+    on?: EntityManager,
+  ): Promise<T | undefined> {
+    const rows = (await this.query(statement, on)).rows;
+    if (rows.length > 1)
+      throw new Error(`Expected at most one row, got ${rows.length}: ${statement.text}`);
+    return rows.length === 0 ? undefined : read(rows[0] as Row);
+  }
+
+  /** Runs a statement for its effect: the number of rows it changed (or returned). */
+  async execute(statement: Statement, on?: EntityManager): Promise<number> {
+    return (await this.query(statement, on)).rowCount ?? 0;
+  }
+
+  /** The raw rows of a statement: for machinery that reads them itself (the list's keys). */
+  async raw(statement: Statement, on?: EntityManager): Promise<Row[]> {
+    return (await this.query(statement, on)).rows;
+  }
+
+  /**
+   * Runs `work` in one transaction (READ COMMITTED); its statements take the EntityManager it is given.
+   * The manager is TypeORM's, so repositories not (yet) on this runner join the same transaction.
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** The name a statement is prepared under: a hash of its text (stable across processes). */
+  nameOf(text: string): string {
+    let name = this.names.get(text);
+    if (name === undefined) {
+      name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+      if (this.names.size >= MAX_NAMES) this.names.clear();
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  private async query(
+    statement: Statement,
+    on: EntityManager | undefined,
+  ): Promise<pg.QueryResult<Row>> {
+    const runner = on?.queryRunner;
+    const client = runner !== undefined ? await clientOf(runner) : this.pool();
+    const { text } = statement;
+    const values = statement.values as unknown[];
+    if (this.dataSource.subscribers.length > 0) this.announce(text, values, runner);
+    const config: pg.QueryConfig = this.prepared
+      ? { name: this.nameOf(text), text, values }
+      : { text, values };
+    const startedAt = performance.now();
+    try {
+      const result = await client.query<Row>(config);
+      const duration = performance.now() - startedAt;
+      if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
+      return result;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      // Logged as TypeORM logs its own (typeorm-logger.ts: without the values).
+      this.dataSource.logger.logQueryError(failure, text, values);
+      throw new QueryFailedError(text, values, failure);
+    }
+  }
+
+  /** TypeORM's subscribers see these statements as they see its own (the tests' tenant-scope check). */
+  private announce(query: string, parameters: unknown[], runner: QueryRunner | undefined): void {
+    for (const subscriber of this.dataSource.subscribers) {
+      subscriber.beforeQuery?.({
+        dataSource: this.dataSource,
+        connection: this.dataSource,
+        queryRunner: runner as QueryRunner,
+        manager: runner?.manager ?? this.dataSource.manager,
+        query,
+        parameters,
+      });
+    }
+  }
+
+  private pool(): pg.Pool {
+    return driverPool(this.dataSource);
+  }
+}
+
+/** The Database of a DataSource, for machinery given only the DataSource (the list's query builders). */
+const runners = new WeakMap<DataSource, Database>();
+
+/** The Database of `dataSource`: the application's, or an unprepared one for a DataSource of its own. */
+export function databaseOf(dataSource: DataSource): Database {
+  return runners.get(dataSource) ?? new Database(dataSource, false);
+}
+
+/** The pg Pool under TypeORM's PostgreSQL driver (its public `master`). */
+export function driverPool(dataSource: DataSource): pg.Pool {
+  const pool: unknown = (dataSource.driver as { master?: unknown }).master;
+  if (typeof pool !== 'object' || pool === null || !('query' in pool)) {
+    throw new Error('The BFF needs TypeORM’s PostgreSQL driver and its pg Pool');
+  }
+  return pool as pg.Pool;
+}
+
+/** The pg client of a transaction's query runner (connected by the transaction). */
+async function clientOf(runner: QueryRunner): Promise<pg.PoolClient> {
+  const client: unknown = await runner.connect();
+  if (typeof client !== 'object' || client === null || !('query' in client)) {
+    throw new Error('The transaction has no pg client');
+  }
+  return client as pg.PoolClient;
+}
