@@ -112,12 +112,12 @@ export function startBff(
 
 /**
  * Whether the benches' servers name their statements (prepared once per connection): the BFF's own
- * setting, which the bare handler (bench/harness/bare-server.ts) follows so that both sides send the
- * same protocol messages. Today the BFF's statements are unnamed (docs/performance.md); when the data
- * layer's setting lands, read it here (the same environment the BFF is started with).
+ * setting, `DATABASE_PREPARED_STATEMENTS` (on unless `false`; off through PgBouncer), which the bare
+ * handler (bench/harness/bare-server.ts) follows so that both sides send the same protocol messages.
+ * Both servers are started with this process's environment.
  */
 export function namedStatements(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.BENCH_NAMED_STATEMENTS === 'true';
+  return env.DATABASE_PREPARED_STATEMENTS !== 'false';
 }
 
 export async function stopServer(server: ServerProcess<unknown>): Promise<void> {

@@ -47,7 +47,11 @@ export async function benchVersusBare(
   let bare: ServerProcess<{ port: number }> | undefined;
   const pagesFile = path.join(tmpdir(), `bench-bare-pages-${process.pid}.json`);
   try {
-    if (pgbouncer) bouncer = await startPgBouncer(context.url);
+    if (pgbouncer) {
+      // PgBouncer 1.18 in transaction mode keeps no prepared statement: both sides send them unnamed.
+      process.env.DATABASE_PREPARED_STATEMENTS = 'false';
+      bouncer = await startPgBouncer(context.url);
+    }
     const serverUrl = bouncer === undefined ? context.url : bouncer.through(context.url);
     bff = await startBff(serverUrl, {
       SEED_DEMO_DATA: 'false',
