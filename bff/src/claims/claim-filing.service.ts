@@ -399,15 +399,7 @@ export class ClaimFilingService {
     }
     if (done === undefined) {
       // Changed between the read and the statement: say how it stands now.
-      preconditions(
-        context,
-        this.today(context),
-        await this.claims.find(partnerId, id),
-        CLAIM_EDITORS,
-        [draft.version],
-        (claim) => claim.status === 'draft',
-      );
-      throw new Error(`Claim ${id}: the edit touched no row, yet nothing explains why`);
+      return this.refuseChangedDraft(context, id, draft.version, 'edit');
     }
     return this.dto(context, done);
   }
@@ -429,15 +421,28 @@ export class ClaimFilingService {
       return deleted;
     });
     if (!outcome.deleted) {
-      preconditions(
-        context,
-        this.today(context),
-        await this.claims.find(partnerId, id),
-        CLAIM_EDITORS,
-        [draft.version],
-        (claim) => claim.status === 'draft',
-      );
-      throw new Error(`Claim ${id}: the deletion touched no row, yet nothing explains why`);
+      return this.refuseChangedDraft(context, id, draft.version, 'deletion');
     }
+  }
+
+  /**
+   * A draft's edit or deletion touched no row: it changed between the read and the statement.
+   * Throws the refusal that says how it stands now (412, 409, 404…).
+   */
+  private async refuseChangedDraft(
+    context: PartnerContext,
+    id: string,
+    version: number,
+    what: 'edit' | 'deletion',
+  ): Promise<never> {
+    preconditions(
+      context,
+      this.today(context),
+      await this.claims.find(context.partner.id, id),
+      CLAIM_EDITORS,
+      [version],
+      (claim) => claim.status === 'draft',
+    );
+    throw new Error(`Claim ${id}: the ${what} touched no row, yet nothing explains why`);
   }
 }
