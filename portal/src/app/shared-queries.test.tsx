@@ -15,7 +15,7 @@ import { mockApi } from '@/testing/mock-api';
 import { createQueryClient } from './providers';
 
 /**
- * The queries two features share (lib/query-keys.ts, lib/inventory-item.ts): the item, read by the
+ * The queries two features share (lib/query-keys.ts, lib/item-query.ts): the item, read by the
  * item page (inventory) and the claim form (claims), and the item's claims, a claim list the item
  * page (inventory) reads and the claims' changes refresh. Each is one cache entry, whichever
  * feature reads or refreshes it.

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ApiError } from '@/lib/api-client';
-import { inventoryItemQueryOptions } from '@/lib/inventory-item';
+import { inventoryItemQueryOptions } from '@/lib/item-query';
 
 export function useInventoryItem(partnerSlug: string, itemId: string) {
   return useQuery(inventoryItemQueryOptions(partnerSlug, itemId));

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody } from '@/lib/api-paths';
 
-import type { InventoryItemDetail } from '@/lib/inventory-item';
+import type { InventoryItemDetail } from '@/lib/item-query';
 import { queryKeys } from '@/lib/query-keys';
 
 type UpdateItemBody = ApiBody<'/api/partners/{partnerSlug}/inventory/{id}', 'patch'>;

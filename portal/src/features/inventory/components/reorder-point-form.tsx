@@ -6,7 +6,7 @@ import { apiFieldErrors, type ApiErrorMessages } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useFieldProblems } from '@/lib/form-problems';
 
-import type { InventoryItemDetail } from '@/lib/inventory-item';
+import type { InventoryItemDetail } from '@/lib/item-query';
 import { useUpdateReorderPoint } from '../api/update-reorder-point';
 
 import styles from './reorder-point.module.css';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 
 import { formatCount } from '@/lib/format';
 
-import type { InventoryItemDetail } from '@/lib/inventory-item';
+import type { InventoryItemDetail } from '@/lib/item-query';
 
 const loadForm = () => import('./reorder-point-form');
 const ReorderPointForm = lazy(async () => ({ default: (await loadForm()).ReorderPointForm }));
