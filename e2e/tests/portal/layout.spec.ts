@@ -55,6 +55,10 @@ for (const width of [1280, 375]) {
     await signInThroughApi(page, 'manager@acme.example');
     // Months over nearly two years: the widest tables (four series, amounts in thousands).
     await page.goto('/acme-outdoor/analytics?from=2025-01-01&to=2026-11-25&granularity=month');
+    // The page renders its cards progressively, the top items last: every card is there once they are.
+    await expect(page.getByRole('region', { name: 'Top items by amount claimed' })).toBeVisible(
+      patiently,
+    );
     const toggles = page.getByRole('button', { name: 'Table view' });
     await expect(toggles.first()).toBeVisible(patiently);
     for (const toggle of await toggles.all()) await toggle.click();
