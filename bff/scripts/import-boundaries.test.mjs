@@ -1,21 +1,8 @@
 // The lint rule that keeps the BFF's features apart (root eslint.config.js, bffBoundaries) fires:
 // run with `node --test`.
-import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
+import { testBoundaries } from '../../scripts/import-boundaries.mjs';
 
-import { ESLint } from 'eslint';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: repoRoot });
-
-/** The messages of no-restricted-imports for `code` as if it were the file at `filePath`. */
-async function boundaryErrors(filePath, code) {
-  const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, { filePath });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports');
-}
-
-const cases = [
+testBoundaries([
   [
     'a feature importing another feature’s internals through #src/',
     'bff/src/invitations/invitations.service.ts',
@@ -100,11 +87,4 @@ const cases = [
     "import { value } from '../../src/common/clock.js';",
     0,
   ],
-];
-
-for (const [name, filePath, code, expected] of cases) {
-  test(`${expected ? 'refuses' : 'allows'} ${name}`, async () => {
-    const errors = await boundaryErrors(filePath, code);
-    assert.equal(errors.length, expected, JSON.stringify(errors));
-  });
-}
+]);
