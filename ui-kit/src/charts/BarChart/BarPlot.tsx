@@ -1,12 +1,10 @@
 import { useContext } from 'react';
 import { Bar, BarChart as RechartsBarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
-import { axisTick } from '../internal/AxisTick';
 import { chartTooltip } from '../internal/ChartTooltip';
 import { PlotContainer } from '../internal/PlotContainer';
 import * as theme from '../internal/chartTheme';
 import { PlotWidthContext } from '../internal/plotWidth';
 
-const VALUE_AXIS_WIDTH = 64;
 const MIN_TICK_GAP = 8;
 
 export interface BarPlotProps extends Pick<theme.CartesianChartProps, 'data' | 'xKey' | 'series'> {
@@ -30,6 +28,14 @@ export default function BarPlot({
 }: BarPlotProps) {
   const horizontal = layout === 'horizontal-bars';
   const plotWidth = useContext(PlotWidthContext);
+  const axes = theme.cartesianAxes({
+    data,
+    xKey,
+    formatX,
+    formatY,
+    plotWidth,
+    minTickGap: MIN_TICK_GAP,
+  });
   return (
     <PlotContainer height={height}>
       <RechartsBarChart
@@ -59,28 +65,8 @@ export default function BarPlot({
           </>
         ) : (
           <>
-            <XAxis
-              dataKey={xKey}
-              {...theme.categoryAxis}
-              tick={axisTick}
-              tickFormatter={formatX}
-              minTickGap={MIN_TICK_GAP}
-              interval={theme.categoryInterval(
-                data,
-                xKey,
-                formatX,
-                plotWidth,
-                VALUE_AXIS_WIDTH,
-                MIN_TICK_GAP,
-              )}
-            />
-            <YAxis
-              {...theme.valueAxis}
-              tick={axisTick}
-              tickFormatter={formatY}
-              width={VALUE_AXIS_WIDTH}
-              interval={theme.VALUE_AXIS_INTERVAL}
-            />
+            <XAxis {...axes.x} />
+            <YAxis {...axes.y} />
           </>
         )}
         {chartTooltip({

@@ -8,13 +8,11 @@ import {
   YAxis,
 } from 'recharts';
 import { useContext } from 'react';
-import { axisTick } from '../internal/AxisTick';
 import { chartTooltip } from '../internal/ChartTooltip';
 import { PlotContainer } from '../internal/PlotContainer';
 import * as theme from '../internal/chartTheme';
 import { PlotWidthContext } from '../internal/plotWidth';
 
-const VALUE_AXIS_WIDTH = 64;
 const MIN_TICK_GAP = 16;
 
 export interface LinePlotProps extends Pick<theme.CartesianChartProps, 'data' | 'xKey' | 'series'> {
@@ -38,6 +36,14 @@ export default function LinePlot({
 }: LinePlotProps) {
   const Chart = area ? AreaChart : RechartsLineChart;
   const plotWidth = useContext(PlotWidthContext);
+  const axes = theme.cartesianAxes({
+    data,
+    xKey,
+    formatX,
+    formatY,
+    plotWidth,
+    minTickGap: MIN_TICK_GAP,
+  });
   return (
     <PlotContainer height={height}>
       <Chart data={data} margin={theme.plotMargin} accessibilityLayer={false}>
@@ -46,28 +52,8 @@ export default function LinePlot({
           vertical={false}
           verticalCoordinatesGenerator={theme.noGridLines}
         />
-        <XAxis
-          dataKey={xKey}
-          {...theme.categoryAxis}
-          tick={axisTick}
-          tickFormatter={formatX}
-          minTickGap={MIN_TICK_GAP}
-          interval={theme.categoryInterval(
-            data,
-            xKey,
-            formatX,
-            plotWidth,
-            VALUE_AXIS_WIDTH,
-            MIN_TICK_GAP,
-          )}
-        />
-        <YAxis
-          {...theme.valueAxis}
-          tick={axisTick}
-          tickFormatter={formatY}
-          width={VALUE_AXIS_WIDTH}
-          interval={theme.VALUE_AXIS_INTERVAL}
-        />
+        <XAxis {...axes.x} />
+        <YAxis {...axes.y} />
         {chartTooltip({ series, formatX, formatY })}
         {series.map((item, index) =>
           area ? (

@@ -1,5 +1,5 @@
 /** What Recharts hands a custom tick (the part of it this tick reads). */
-interface AxisTickProps {
+export interface AxisTickProps {
   x?: number | string;
   y?: number | string;
   index?: number;

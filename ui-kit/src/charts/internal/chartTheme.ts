@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { axisTick as axisTickLabel } from './AxisTick';
 
 /** A slot of the chart palette (`--ppui-color-chart-N`). */
 export type ChartColor = 1 | 2 | 3 | 4 | 5 | 6;
@@ -110,3 +111,45 @@ export const noGridLines = (): number[] => [];
 
 /** The value axis shows all its ticks (five or so, far apart on a plot's height): nothing to measure. */
 export const VALUE_AXIS_INTERVAL = 0;
+
+/** The width of the value axis' labels (formatted amounts) in every cartesian plot. */
+export const VALUE_AXIS_WIDTH = 64;
+
+/**
+ * The props of a plot's category (x) and value (y) axes, as every vertical cartesian plot draws them:
+ * the labels as one `<text>` each (`tick`, AxisTick.tsx), the categories thinned by `categoryInterval`
+ * for the plot's measured width, every value tick shown.
+ */
+export function cartesianAxes({
+  data,
+  xKey,
+  formatX,
+  formatY,
+  plotWidth,
+  minTickGap,
+}: {
+  data: readonly ChartDatum[];
+  xKey: string;
+  formatX: (value: string | number) => string;
+  formatY: (value: number) => string;
+  plotWidth: number | undefined;
+  minTickGap: number;
+}) {
+  return {
+    x: {
+      dataKey: xKey,
+      ...categoryAxis,
+      tick: axisTickLabel,
+      tickFormatter: formatX,
+      minTickGap,
+      interval: categoryInterval(data, xKey, formatX, plotWidth, VALUE_AXIS_WIDTH, minTickGap),
+    },
+    y: {
+      ...valueAxis,
+      tick: axisTickLabel,
+      tickFormatter: formatY,
+      width: VALUE_AXIS_WIDTH,
+      interval: VALUE_AXIS_INTERVAL,
+    },
+  };
+}
