@@ -26,10 +26,11 @@ export function countQueries(): void {
     queryCounter.count += 1;
     const result = original.apply(this, args);
     const recording = queryCounter.recording;
-    if (recording !== undefined && typeof args[0] === 'string') {
+    const sent = sentStatement(args);
+    if (recording !== undefined && sent !== undefined) {
       const statement: RecordedStatement = {
-        text: args[0],
-        values: Array.isArray(args[1]) ? [...(args[1] as unknown[])] : [],
+        text: sent.text,
+        values: Array.isArray(sent.values) ? [...(sent.values as unknown[])] : [],
         startedAt: performance.now(),
         endedAt: Number.NaN,
       };
@@ -49,6 +50,20 @@ export function countQueries(): void {
     if (event === 'dataRow') queryCounter.rows += 1;
     return emit.call(this, event, ...rest);
   };
+}
+
+/**
+ * The text and values of a `query` call: `(text, values)` as TypeORM sends them, or a query config
+ * `({ name?, text, values })` as `Database` does (named or not).
+ */
+function sentStatement(args: unknown[]): { text: string; values: unknown } | undefined {
+  const [first, second] = args;
+  if (typeof first === 'string') return { text: first, values: second };
+  if (typeof first === 'object' && first !== null && 'text' in first) {
+    const { text, values } = first as { text: unknown; values?: unknown };
+    if (typeof text === 'string') return { text, values };
+  }
+  return undefined;
 }
 
 type EmitFunction = (event: string | symbol, ...args: unknown[]) => boolean;

@@ -1,25 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
   type ClaimStatus,
   type ClaimType,
   MEMBER_AWAITING_STATUSES,
   OPEN_CLAIM_STATUSES,
   STAFF_AWAITING_STATUSES,
-} from '../claims/claim-lifecycle.js';
+} from '#src/claims/claim-lifecycle.js';
 import {
   type KeyedRow,
   type KeysetRequest,
-  keysetFetch,
   keysetPage,
   type ListCursorCodec,
   type ListQuery,
   type Page,
   type RowKey,
-} from '../common/list/index.js';
-import type { MovementKind } from '../inventory/inventory-movement.entity.js';
+} from '#src/common/list/index.js';
+import { Database } from '#src/database/database.js';
+import { prepared, raw, sql, type Sql } from '#src/database/sql.js';
+import { fields, isoTimestampSql, read } from '#src/database/table.js';
+import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
 import { NEEDS_ATTENTION_LIST, RECENT_ACTIVITY_LIMIT } from './overview.lists.js';
-import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
 
 /** A row of the needs-attention list: a claim (info requested, draft) or an unclaimed movement. */
 export type AttentionRow =
@@ -39,7 +39,8 @@ export type AttentionRow =
         itemId: string;
         kind: 'loss' | 'damage';
         quantity: number;
-        occurredAt: Date;
+        /** ISO 8601 UTC, as the API writes it. */
+        occurredAt: string;
       };
       item: ItemRef | null;
     };
@@ -84,7 +85,8 @@ export type ActivityRow =
   | {
       source: 'event';
       id: string;
-      at: Date;
+      /** ISO 8601 UTC, as the API writes it. */
+      at: string;
       kind: 'created' | 'transition' | 'comment' | 'edit' | 'attachment';
       fromStatus: ClaimStatus | null;
       toStatus: ClaimStatus | null;
@@ -96,14 +98,26 @@ export type ActivityRow =
   | {
       source: 'movement';
       id: string;
-      at: Date;
+      at: string;
       kind: MovementKind;
       quantity: number;
       item: ItemRef | null;
     };
 
 /** The deadline key of a claim in the list, spelled exactly as `claims_attention_idx` spells it. */
-const CLAIM_DEADLINE = `CASE WHEN c.status = 'info_requested' THEN '-infinity'::date ELSE c.incident_date + 60 END`;
+const CLAIM_DEADLINE = raw(
+  `CASE WHEN c.status = 'info_requested' THEN '-infinity'::date ELSE c.incident_date + 60 END`,
+);
+
+/** The values of the needs-attention statements. */
+interface AttentionValues {
+  partnerId: string;
+  today: string;
+  /** The boundary's key (`afterKey`, `afterId`): the key of the row the page starts past. */
+  afterKey?: string;
+  afterId?: string;
+  count: number;
+}
 
 /**
  * The list's rows, from two sources in the list's order, each the index range of a partner:
@@ -114,32 +128,107 @@ const CLAIM_DEADLINE = `CASE WHEN c.status = 'info_requested' THEN '-infinity'::
  * rows and 9,226 buffers for a page at 200,000 claims and 1,000,000 movements; each source alone reads
  * its page, 26 rows and about 130 buffers.
  */
-const CLAIM_ATTENTION_ROWS = `(
+const ATTENTION_SOURCES = {
+  claim: (p: AttentionValues): Sql => sql`(
   SELECT 'claim'::text AS source, c.id AS id, ${CLAIM_DEADLINE} AS deadline,
          c.number AS claim_number, c.type AS claim_type, c.status AS claim_status,
          c.item_id AS item_id, NULL::text AS movement_kind, NULL::integer AS movement_quantity,
          NULL::timestamptz AS occurred_at
     FROM claims c
-   WHERE c.partner_id = :partnerId AND c.status IN ('draft', 'info_requested')
-)`;
-const MOVEMENT_ATTENTION_ROWS = `(
+   WHERE c.partner_id = ${p.partnerId} AND c.status IN ('draft', 'info_requested')
+)`,
+  movement: (p: AttentionValues): Sql => sql`(
   SELECT 'movement'::text AS source, u.movement_id AS id, u.deadline AS deadline,
          NULL::integer AS claim_number, NULL::text AS claim_type, NULL::text AS claim_status,
          u.item_id AS item_id, u.kind AS movement_kind, u.quantity AS movement_quantity,
          u.occurred_at AS occurred_at
     FROM unclaimed_movements u
-   WHERE u.partner_id = :partnerId AND u.deadline >= :today
-)`;
+   WHERE u.partner_id = ${p.partnerId} AND u.deadline >= ${p.today}
+)`,
+};
+
+/** A row of either source with its item's SKU and name; its key is its deadline and id. */
+const ATTENTION = fields({
+  source: ['a.source', read.text],
+  id: ['a.id', read.text],
+  deadline: ['a.deadline::text', read.text],
+  claimNumber: ['a.claim_number', read.nullable(read.integer)],
+  claimType: ['a.claim_type', read.nullable(read.text)],
+  claimStatus: ['a.claim_status', read.nullable(read.text)],
+  itemId: ['a.item_id', read.nullable(read.text)],
+  movementKind: ['a.movement_kind', read.nullable(read.text)],
+  movementQuantity: ['a.movement_quantity', read.nullable(read.integer)],
+  occurredAt: [isoTimestampSql('a.occurred_at'), read.nullable(read.text)],
+  itemSku: ['i.sku', read.nullable(read.text)],
+  itemName: ['i.name', read.nullable(read.text)],
+});
+type AttentionSelected = ReturnType<typeof ATTENTION.read>;
+
+/**
+ * The keyset fetches of one source, each built once: in the list's order or against it (a page read
+ * backwards), from the start or past a boundary (`(deadline, id) > (key, id)`), `count` rows. The sort
+ * and id expressions are the list's (`NEEDS_ATTENTION_LIST`).
+ */
+function attentionFetches(source: (p: AttentionValues) => Sql) {
+  const sortColumn = raw(NEEDS_ATTENTION_LIST.sortFields.deadline);
+  const idColumn = raw(NEEDS_ATTENTION_LIST.idColumn);
+  const fetch = (descending: boolean, past: boolean) =>
+    prepared<AttentionValues>(
+      (p) => sql`
+  SELECT ${ATTENTION.list}
+    FROM ${source(p)} AS a
+    LEFT JOIN inventory_items i ON i.partner_id = ${p.partnerId} AND i.id = a.item_id${
+      past
+        ? sql`
+   WHERE (${sortColumn}, ${idColumn}) ${raw(descending ? '<' : '>')} (${p.afterKey}, ${p.afterId})`
+        : raw('')
+    }
+   ORDER BY ${sortColumn} ${raw(descending ? 'DESC' : 'ASC')}, ${idColumn} ${raw(descending ? 'DESC' : 'ASC')}
+   LIMIT ${p.count}`,
+    );
+  return {
+    ascending: { first: fetch(false, false), past: fetch(false, true) },
+    descending: { first: fetch(true, false), past: fetch(true, true) },
+  };
+}
+
+const ATTENTION_FETCHES = [
+  attentionFetches(ATTENTION_SOURCES.claim),
+  attentionFetches(ATTENTION_SOURCES.movement),
+] as const;
 
 /**
  * The list's exact total without counting its rows: the drafts and claims with information requested
  * from `claim_counts`, the unclaimed movements still in their window from their counts per deadline.
  */
-const ATTENTION_TOTAL = `
+const ATTENTION_TOTAL = prepared<{ partnerId: string; today: string }>(
+  (p) => sql`
   SELECT (SELECT coalesce(sum(claim_count), 0) FROM claim_counts
-           WHERE partner_id = $1 AND status IN ('draft', 'info_requested'))
+           WHERE partner_id = ${p.partnerId} AND status IN ('draft', 'info_requested'))
        + (SELECT coalesce(sum(movement_count), 0) FROM unclaimed_movement_counts
-           WHERE partner_id = $1 AND deadline >= $2) AS total`;
+           WHERE partner_id = ${p.partnerId} AND deadline >= ${p.today}) AS total`,
+);
+const TOTAL = fields({ total: ['total', read.integer] });
+
+/** The figures the KPI statement selects (`KPI_FIGURES`), each a sum. */
+const KPI = fields({
+  openClaims: ['counts.open_claims', read.integer],
+  awaitingMember: ['counts.awaiting_member', read.integer],
+  awaitingStaff: ['counts.awaiting_staff', read.integer],
+  openChange: ['claim_days.open_change', read.integer],
+  openAmount: ['claim_days.open_amount', read.integer],
+  openAmountChange: ['claim_days.open_amount_change', read.integer],
+  approved: ['claim_days.approved', read.integer],
+  approvedPrevious: ['claim_days.approved_previous', read.integer],
+  paid: ['claim_days.paid', read.integer],
+  paidPrevious: ['claim_days.paid_previous', read.integer],
+  units: ['stock_now.units', read.integer],
+  value: ['stock_now.value', read.integer],
+  unitsChange: ['stock_days.units_change', read.integer],
+  valueChange: ['stock_days.value_change', read.integer],
+  lowStock: ['stock.low_stock', read.integer],
+  outOfStock: ['stock.out_of_stock', read.integer],
+});
 
 /**
  * Every figure of the KPIs in one statement, none reading a claim, an item or a movement: the
@@ -151,102 +240,102 @@ const ATTENTION_TOTAL = `
  * Open claims leave the open set only by withdraw, reject or paid (the rollups' `closed`), and their
  * amount never changes once submitted, so the open amount is what was filed less what was closed.
  * One statement, one round trip: the overview's cost is its slowest read, not the sum of five.
- * $1 partner, $2 open statuses, $3 member's awaiting, $4 staff's awaiting, $5 today, $6 periodStart,
- * $7 previousStart.
  */
-const KPI_FIGURES = `
+const KPI_FIGURES = prepared<
+  KpiDays & {
+    partnerId: string;
+    open: readonly string[];
+    member: readonly string[];
+    staff: readonly string[];
+  }
+>(
+  (p) => sql`
   WITH counts AS (
-    SELECT coalesce(sum(claim_count) FILTER (WHERE status = ANY ($2::text[])), 0) AS open_claims,
-           coalesce(sum(claim_count) FILTER (WHERE status = ANY ($3::text[])), 0) AS awaiting_member,
-           coalesce(sum(claim_count) FILTER (WHERE status = ANY ($4::text[])), 0) AS awaiting_staff
-      FROM claim_counts WHERE partner_id = $1
+    SELECT coalesce(sum(claim_count) FILTER (WHERE status = ANY (${p.open}::text[])), 0) AS open_claims,
+           coalesce(sum(claim_count) FILTER (WHERE status = ANY (${p.member}::text[])), 0) AS awaiting_member,
+           coalesce(sum(claim_count) FILTER (WHERE status = ANY (${p.staff}::text[])), 0) AS awaiting_staff
+      FROM claim_counts WHERE partner_id = ${p.partnerId}
   ), claim_days AS (
-    SELECT coalesce(sum(filed_count - closed_count) FILTER (WHERE day > $6::date), 0) AS open_change,
+    SELECT coalesce(sum(filed_count - closed_count) FILTER (WHERE day > ${p.periodStart}::date), 0) AS open_change,
            coalesce(sum(filed_amount - closed_amount), 0) AS open_amount,
-           coalesce(sum(filed_amount - closed_amount) FILTER (WHERE day > $6::date), 0) AS open_amount_change,
-           coalesce(sum(approved_amount) FILTER (WHERE day > $6::date AND day <= $5::date), 0) AS approved,
-           coalesce(sum(approved_amount) FILTER (WHERE day > $7::date AND day <= $6::date), 0) AS approved_previous,
-           coalesce(sum(paid_amount) FILTER (WHERE day > $6::date AND day <= $5::date), 0) AS paid,
-           coalesce(sum(paid_amount) FILTER (WHERE day > $7::date AND day <= $6::date), 0) AS paid_previous
-      FROM claim_daily_stats WHERE partner_id = $1
+           coalesce(sum(filed_amount - closed_amount) FILTER (WHERE day > ${p.periodStart}::date), 0) AS open_amount_change,
+           coalesce(sum(approved_amount) FILTER (WHERE day > ${p.periodStart}::date AND day <= ${p.today}::date), 0) AS approved,
+           coalesce(sum(approved_amount) FILTER (WHERE day > ${p.previousStart}::date AND day <= ${p.periodStart}::date), 0) AS approved_previous,
+           coalesce(sum(paid_amount) FILTER (WHERE day > ${p.periodStart}::date AND day <= ${p.today}::date), 0) AS paid,
+           coalesce(sum(paid_amount) FILTER (WHERE day > ${p.previousStart}::date AND day <= ${p.periodStart}::date), 0) AS paid_previous
+      FROM claim_daily_stats WHERE partner_id = ${p.partnerId}
   ), stock_now AS (
     SELECT coalesce(sum(units), 0) AS units, coalesce(sum(value), 0) AS value
-      FROM inventory_stock_totals WHERE partner_id = $1
+      FROM inventory_stock_totals WHERE partner_id = ${p.partnerId}
   ), stock_days AS (
     SELECT coalesce(sum(units_delta), 0) AS units_change,
            coalesce(sum(value_delta), 0) AS value_change
-      FROM inventory_daily_stats WHERE partner_id = $1 AND day > $6::date
+      FROM inventory_daily_stats WHERE partner_id = ${p.partnerId} AND day > ${p.periodStart}::date
   ), stock AS (
     SELECT coalesce(sum(item_count) FILTER (WHERE state = 'low'), 0) AS low_stock,
            coalesce(sum(item_count) FILTER (WHERE state = 'out'), 0) AS out_of_stock
-      FROM inventory_stock_counts WHERE partner_id = $1
+      FROM inventory_stock_counts WHERE partner_id = ${p.partnerId}
   )
-  SELECT counts.*, claim_days.*, stock_now.*, stock_days.*, stock.*
-    FROM counts, claim_days, stock_now, stock_days, stock`;
+  SELECT ${KPI.list}
+    FROM counts, claim_days, stock_now, stock_days, stock`,
+);
+
+/** An entry of recent activity as its statement selects it (`RECENT_ACTIVITY`). */
+const ACTIVITY = fields({
+  source: ['a.source', read.text],
+  id: ['a.id', read.text],
+  at: [isoTimestampSql('a.at'), read.text],
+  kind: ['a.kind', read.text],
+  fromStatus: ['a.from_status', read.nullable(read.text)],
+  toStatus: ['a.to_status', read.nullable(read.text)],
+  body: ['a.body', read.nullable(read.text)],
+  quantity: ['a.quantity', read.nullable(read.integer)],
+  claimId: ['c.id', read.nullable(read.text)],
+  claimNumber: ['c.number', read.nullable(read.integer)],
+  claimStatus: ['c.status', read.nullable(read.text)],
+  itemId: ['i.id', read.nullable(read.text)],
+  itemSku: ['i.sku', read.nullable(read.text)],
+  itemName: ['i.name', read.nullable(read.text)],
+  actorName: ['u.name', read.nullable(read.text)],
+});
+type ActivitySelected = ReturnType<typeof ACTIVITY.read>;
 
 /**
  * The latest claim events and recorded movements of the partner, newest first: each branch the head
  * of its index (`claim_events_recent_idx`, `inventory_movements_recent_idx`) read backwards, then
- * the claim, item and actor of the few kept. $1 partner, $2 how many.
+ * the claim, item and actor of the few kept.
  */
-const RECENT_ACTIVITY = `
-  SELECT a.source, a.id, a.at, a.kind, a.from_status, a.to_status, a.body, a.quantity,
-         c.id AS claim_id, c.number AS claim_number, c.status AS claim_status,
-         i.id AS item_id, i.sku AS item_sku, i.name AS item_name, u.name AS actor_name
+const RECENT_ACTIVITY = prepared<{ partnerId: string; limit: number }>(
+  (p) => sql`
+  SELECT ${ACTIVITY.list}
     FROM (
       (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.from_status, e.to_status, e.body, e.claim_id,
               e.actor_user_id, NULL::uuid AS item_id, NULL::integer AS quantity
-         FROM claim_events e WHERE e.partner_id = $1
-        ORDER BY e.at DESC, e.id DESC LIMIT $2)
+         FROM claim_events e WHERE e.partner_id = ${p.partnerId}
+        ORDER BY e.at DESC, e.id DESC LIMIT ${p.limit})
       UNION ALL
       (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL, NULL,
               NULL, m.item_id, m.quantity
-         FROM inventory_movements m WHERE m.partner_id = $1
-        ORDER BY m.recorded_at DESC, m.id DESC LIMIT $2)
+         FROM inventory_movements m WHERE m.partner_id = ${p.partnerId}
+        ORDER BY m.recorded_at DESC, m.id DESC LIMIT ${p.limit})
     ) AS a
-    LEFT JOIN claims c ON c.partner_id = $1 AND c.id = a.claim_id
-    LEFT JOIN inventory_items i ON i.partner_id = $1 AND i.id = coalesce(a.item_id, c.item_id)
+    LEFT JOIN claims c ON c.partner_id = ${p.partnerId} AND c.id = a.claim_id
+    LEFT JOIN inventory_items i ON i.partner_id = ${p.partnerId} AND i.id = coalesce(a.item_id, c.item_id)
     LEFT JOIN users u ON u.id = a.actor_user_id
    ORDER BY a.at DESC, a.id DESC
-   LIMIT $2`;
+   LIMIT ${p.limit}`,
+);
 
 /**
- * Every statement of the overview. Tenant data: each method takes the partner id first, and every
- * statement is scoped by it. None reads a partner's claims or movements beyond an index range of a
- * page: the overview costs the same at a million claims and ten million movements (docs/api.md,
- * Overview). The statements are hand-written: unions, FILTERs and `-infinity` keys that the query
- * builder cannot spell, each one round trip.
+ * Every statement of the overview, each built once (constant text, values as parameters). Tenant
+ * data: each method takes the partner id first, and every statement is scoped by it. None reads a
+ * partner's claims or movements beyond an index range of a page: the overview costs the same at a
+ * million claims and ten million movements (docs/api.md, Overview). The statements are hand-written:
+ * unions, FILTERs and `-infinity` keys, each one round trip.
  */
 @Injectable()
 export class OverviewRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /** One source of the needs-attention rows, unordered and unlimited (the list machinery orders them). */
-  private attentionRows(
-    source: string,
-    partnerId: string,
-    today: string,
-  ): SelectQueryBuilder<AttentionSource> {
-    return this.dataSource
-      .createQueryBuilder()
-      .select([
-        'a.source AS a_source',
-        'a.id AS a_id',
-        'a.deadline::text AS a_deadline',
-        'a.claim_number AS a_claim_number',
-        'a.claim_type AS a_claim_type',
-        'a.claim_status AS a_claim_status',
-        'a.item_id AS a_item_id',
-        'a.movement_kind AS a_movement_kind',
-        'a.movement_quantity AS a_movement_quantity',
-        'a.occurred_at AS a_occurred_at',
-        'i.sku AS i_sku',
-        'i.name AS i_name',
-      ])
-      .from(source, 'a')
-      .leftJoin('inventory_items', 'i', 'i.partner_id = :partnerId AND i.id = a.item_id')
-      .setParameters({ partnerId, today });
-  }
+  constructor(private readonly db: Database) {}
 
   /** One page of the needs-attention list, its total exact; cursors bound to the partner. */
   attentionPage(
@@ -255,87 +344,89 @@ export class OverviewRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<AttentionRow>> {
-    const sources = [
-      this.attentionRows(CLAIM_ATTENTION_ROWS, partnerId, today),
-      this.attentionRows(MOVEMENT_ATTENTION_ROWS, partnerId, today),
-    ] as const;
-    return keysetPage(sources[0], {
+    return keysetPage(undefined, {
       list: NEEDS_ATTENTION_LIST,
       query,
       codec,
       boundTo: partnerId,
-      // Exact from the counters, never counted (`attentionTotal`): the source is never counted.
+      // Exact from the counters, never counted (`attentionTotal`).
       total: { exactly: () => this.attentionTotal(partnerId, today), otherwise: 'exact' },
-      read: readAttentionRow,
-      fetch: (request) => attentionFetch(sources, request),
+      fetch: (request) => this.attentionFetch(partnerId, today, request),
     });
   }
 
   private async attentionTotal(partnerId: string, today: string): Promise<number> {
-    const [row] = rowsOf(await this.dataSource.query(ATTENTION_TOTAL, [partnerId, today]));
-    return integer(row ?? {}, 'total');
+    return (await this.db.one(ATTENTION_TOTAL({ partnerId, today }), TOTAL.read)).total;
+  }
+
+  /**
+   * The rows of the list past the request's boundary: up to `count` of each source, merged in the
+   * list's order (the key as PostgreSQL orders it: `-infinity` before every day, days as their ISO
+   * text, ids as their text, which orders UUIDs as PostgreSQL does), the first `count` kept.
+   */
+  private async attentionFetch(
+    partnerId: string,
+    today: string,
+    request: KeysetRequest,
+  ): Promise<Array<KeyedRow<AttentionRow>>> {
+    if (request.offset) throw new Error('The needs-attention list is read by pages only');
+    const descending = request.sort.descending !== request.backwards;
+    const { boundary, count } = request;
+    const values: AttentionValues = {
+      partnerId,
+      today,
+      afterKey: boundary?.sortKey,
+      afterId: boundary?.id,
+      count,
+    };
+    const fetched = await Promise.all(
+      ATTENTION_FETCHES.map(async (fetches) => {
+        const order = descending ? fetches.descending : fetches.ascending;
+        const statement = boundary === undefined ? order.first : order.past;
+        return this.db.rows(statement(values), readAttentionRow);
+      }),
+    );
+    const direction = descending ? -1 : 1;
+    return fetched
+      .flat()
+      .sort((a, b) => direction * compareKeys(a.key, b.key))
+      .slice(0, count);
   }
 
   async kpiFigures(partnerId: string, days: KpiDays): Promise<KpiFigures> {
-    const [row] = rowsOf(
-      await this.dataSource.query(KPI_FIGURES, [
+    const figures = await this.db.one(
+      KPI_FIGURES({
         partnerId,
-        OPEN_CLAIM_STATUSES,
-        MEMBER_AWAITING_STATUSES,
-        STAFF_AWAITING_STATUSES,
-        days.today,
-        days.periodStart,
-        days.previousStart,
-      ]),
+        open: OPEN_CLAIM_STATUSES,
+        member: MEMBER_AWAITING_STATUSES,
+        staff: STAFF_AWAITING_STATUSES,
+        ...days,
+      }),
+      KPI.read,
     );
-    if (row === undefined) throw new Error('The KPI statement returned no row');
-    const openClaims = integer(row, 'open_claims');
-    const openAmount = integer(row, 'open_amount');
-    const units = integer(row, 'units');
-    const value = integer(row, 'value');
     return {
-      openClaims,
-      openClaimsPrevious: openClaims - integer(row, 'open_change'),
-      openAmount,
-      openAmountPrevious: openAmount - integer(row, 'open_amount_change'),
-      awaitingMember: integer(row, 'awaiting_member'),
-      awaitingStaff: integer(row, 'awaiting_staff'),
-      approved: integer(row, 'approved'),
-      approvedPrevious: integer(row, 'approved_previous'),
-      paid: integer(row, 'paid'),
-      paidPrevious: integer(row, 'paid_previous'),
-      units,
-      unitsPrevious: units - integer(row, 'units_change'),
-      value,
-      valuePrevious: value - integer(row, 'value_change'),
-      lowStock: integer(row, 'low_stock'),
-      outOfStock: integer(row, 'out_of_stock'),
+      openClaims: figures.openClaims,
+      openClaimsPrevious: figures.openClaims - figures.openChange,
+      openAmount: figures.openAmount,
+      openAmountPrevious: figures.openAmount - figures.openAmountChange,
+      awaitingMember: figures.awaitingMember,
+      awaitingStaff: figures.awaitingStaff,
+      approved: figures.approved,
+      approvedPrevious: figures.approvedPrevious,
+      paid: figures.paid,
+      paidPrevious: figures.paidPrevious,
+      units: figures.units,
+      unitsPrevious: figures.units - figures.unitsChange,
+      value: figures.value,
+      valuePrevious: figures.value - figures.valueChange,
+      lowStock: figures.lowStock,
+      outOfStock: figures.outOfStock,
     };
   }
 
-  async recentActivity(partnerId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityRow[]> {
-    const rows = rowsOf(await this.dataSource.query(RECENT_ACTIVITY, [partnerId, limit]));
-    return rows.map(readActivityRow);
+  recentActivity(partnerId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityRow[]> {
+    return this.db.rows(RECENT_ACTIVITY({ partnerId, limit }), readActivityRow);
   }
-}
-
-/**
- * The rows of the list past the request's boundary: up to `count` of each source, merged in the
- * list's order (the key as PostgreSQL orders it: `-infinity` before every day, days as their ISO text,
- * ids as their text, which orders UUIDs as PostgreSQL does), the first `count` kept.
- */
-async function attentionFetch(
-  sources: readonly SelectQueryBuilder<AttentionSource>[],
-  request: KeysetRequest,
-): Promise<Array<KeyedRow<AttentionRow>>> {
-  const fetched = await Promise.all(
-    sources.map((source) => keysetFetch(source, NEEDS_ATTENTION_LIST, request, readAttentionRow)),
-  );
-  const direction = request.sort.descending !== request.backwards ? -1 : 1;
-  return fetched
-    .flat()
-    .sort((a, b) => direction * compareKeys(a.key, b.key))
-    .slice(0, request.count);
 }
 
 function compareKeys(a: RowKey, b: RowKey): number {
@@ -345,86 +436,88 @@ function compareKeys(a: RowKey, b: RowKey): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The list's rows have no entity: the builder's entity type is a plain record. */
-type AttentionSource = Record<string, unknown>;
-
-function timestamp(row: Row, column: string): Date {
-  const value = row[column];
-  if (value instanceof Date) return value;
-  if (typeof value === 'string') return new Date(value);
-  throw new Error(`${column} is not a timestamp`);
+function itemOf(id: string | null, sku: string | null, name: string | null): ItemRef | null {
+  return id === null || sku === null || name === null ? null : { id, sku, name };
 }
 
-function itemOf(row: Row, id: string | null, prefix: string): ItemRef | null {
-  if (id === null) return null;
-  const sku = nullableText(row, `${prefix}sku`);
-  const name = nullableText(row, `${prefix}name`);
-  return sku === null || name === null ? null : { id, sku, name };
-}
-
-function readAttentionRow(raw: Row): AttentionRow {
-  const id = text(raw, 'a_id');
-  const deadline = text(raw, 'a_deadline');
-  const itemId = nullableText(raw, 'a_item_id');
-  const item = itemOf(raw, itemId, 'i_');
-  if (text(raw, 'a_source') === 'claim') {
+/** A needs-attention row with its key (its deadline and id as PostgreSQL prints them). */
+function readAttentionRow(raw: Record<string, unknown>): KeyedRow<AttentionRow> {
+  const row: AttentionSelected = ATTENTION.read(raw);
+  const { id, deadline, itemId } = row;
+  const key = { sortKey: deadline, id };
+  const item = itemOf(itemId, row.itemSku, row.itemName);
+  if (row.source === 'claim') {
+    if (row.claimNumber === null || row.claimType === null || row.claimStatus === null) {
+      throw new Error('A claim of the needs-attention list without its number, type or status');
+    }
     return {
-      source: 'claim',
-      id,
-      deadline,
-      claim: {
-        number: integer(raw, 'a_claim_number'),
-        type: text(raw, 'a_claim_type') as ClaimType,
-        status: text(raw, 'a_claim_status') as ClaimStatus,
+      key,
+      entity: {
+        source: 'claim',
+        id,
+        deadline,
+        claim: {
+          number: row.claimNumber,
+          type: row.claimType as ClaimType,
+          status: row.claimStatus as ClaimStatus,
+        },
+        item,
       },
-      item,
     };
   }
   if (itemId === null) throw new Error('An unclaimed movement without its item');
+  if (row.movementKind === null || row.movementQuantity === null || row.occurredAt === null) {
+    throw new Error('An unclaimed movement without its kind, quantity or time');
+  }
   return {
-    source: 'movement',
-    id,
-    deadline,
-    movement: {
-      itemId,
-      kind: text(raw, 'a_movement_kind') as 'loss' | 'damage',
-      quantity: integer(raw, 'a_movement_quantity'),
-      occurredAt: timestamp(raw, 'a_occurred_at'),
+    key,
+    entity: {
+      source: 'movement',
+      id,
+      deadline,
+      movement: {
+        itemId,
+        kind: row.movementKind as 'loss' | 'damage',
+        quantity: row.movementQuantity,
+        occurredAt: row.occurredAt,
+      },
+      item,
     },
-    item,
   };
 }
 
-function readActivityRow(raw: Row): ActivityRow {
-  const item = itemOf(raw, nullableText(raw, 'item_id'), 'item_');
-  if (text(raw, 'source') === 'movement') {
+function readActivityRow(raw: Record<string, unknown>): ActivityRow {
+  const row: ActivitySelected = ACTIVITY.read(raw);
+  const item = itemOf(row.itemId, row.itemSku, row.itemName);
+  if (row.source === 'movement') {
+    if (row.quantity === null)
+      throw new Error('A movement of recent activity without its quantity');
     return {
       source: 'movement',
-      id: text(raw, 'id'),
-      at: timestamp(raw, 'at'),
-      kind: text(raw, 'kind') as MovementKind,
-      quantity: integer(raw, 'quantity'),
+      id: row.id,
+      at: row.at,
+      kind: row.kind as MovementKind,
+      quantity: row.quantity,
       item,
     };
   }
-  const claimId = nullableText(raw, 'claim_id');
+  const { claimId, claimNumber, claimStatus } = row;
+  if (claimId !== null && (claimNumber === null || claimStatus === null)) {
+    throw new Error('A claim of recent activity without its number or status');
+  }
   return {
     source: 'event',
-    id: text(raw, 'id'),
-    at: timestamp(raw, 'at'),
-    kind: text(raw, 'kind') as 'created' | 'transition' | 'comment' | 'edit' | 'attachment',
-    fromStatus: nullableText(raw, 'from_status') as ClaimStatus | null,
-    toStatus: nullableText(raw, 'to_status') as ClaimStatus | null,
-    body: nullableText(raw, 'body'),
-    actorName: nullableText(raw, 'actor_name'),
+    id: row.id,
+    at: row.at,
+    kind: row.kind as 'created' | 'transition' | 'comment' | 'edit' | 'attachment',
+    fromStatus: row.fromStatus as ClaimStatus | null,
+    toStatus: row.toStatus as ClaimStatus | null,
+    body: row.body,
+    actorName: row.actorName,
     claim:
-      claimId === null
+      claimId === null || claimNumber === null || claimStatus === null
         ? null
-        : {
-            id: claimId,
-            number: integer(raw, 'claim_number'),
-            status: text(raw, 'claim_status') as ClaimStatus,
-          },
+        : { id: claimId, number: claimNumber, status: claimStatus as ClaimStatus },
     item,
   };
 }

@@ -55,7 +55,7 @@ export function toAttentionItem(row: AttentionRow, today: string): AttentionItem
       itemId: row.movement.itemId,
       kind: row.movement.kind,
       quantity: row.movement.quantity,
-      occurredAt: row.movement.occurredAt.toISOString(),
+      occurredAt: row.movement.occurredAt,
     },
     item: row.item,
     daysLeft: daysBetween(today, row.deadline),
@@ -183,7 +183,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
     const what = item === null ? 'an item' : `${item.name} (${item.sku})`;
     return {
       kind: 'movement',
-      at: row.at.toISOString(),
+      at: row.at,
       summary: `${MOVEMENT_NOUNS[row.kind]} of ${sign}${units(row.quantity)} of ${what} recorded.`,
       status: null,
       claim: null,
@@ -196,7 +196,7 @@ export function toActivityEntry(row: ActivityRow): ActivityEntryDto {
     row.claim === null
       ? null
       : { id: row.claim.id, number: formatClaimNumber(row.claim.number), status: row.claim.status };
-  const at = row.at.toISOString();
+  const { at } = row;
   switch (row.kind) {
     case 'created':
       return {

@@ -318,6 +318,35 @@ describe('keysetPage', () => {
     expect(fallback).toMatchObject({ total: 53, totalExact: true });
   });
 
+  it('pages without a query when the list fetches and totals itself, and says so when it cannot', async () => {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const result = await keysetPage(undefined, {
+        list: PROBE_LIST,
+        codec,
+        query: { limit: 20, cursor },
+        total: { exactly: () => Promise.resolve(53), otherwise: 'exact' },
+        fetch: (request) => keysetFetch(items(), PROBE_LIST, request),
+      });
+      expect(result).toMatchObject({ total: 53, totalExact: true });
+      ids.push(...result.items.map((item) => item.id));
+      cursor = result.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(ids).toEqual(expected('name'));
+    await expect(
+      keysetPage(undefined, { list: PROBE_LIST, codec, query: { limit: 5 } }),
+    ).rejects.toThrow('no query to fetch');
+    await expect(
+      keysetPage(undefined, {
+        list: PROBE_LIST,
+        codec,
+        query: { limit: 5 },
+        fetch: (request) => keysetFetch(items(), PROBE_LIST, request),
+      }),
+    ).rejects.toThrow('no query to count');
+  });
+
   it('estimates the total when counting would cost more than maxCountCost', async () => {
     await dataSource.query('ANALYZE list_probe_item');
     expect(await countTotal(items(), { estimateAbove: 1_000, maxCountCost: 0.001 })).toEqual({

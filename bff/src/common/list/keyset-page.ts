@@ -97,10 +97,12 @@ const PAST_ALIAS = 'list_past_boundary';
  * One page of `query` (filtered, not ordered, not limited: the builder of the list's rows), by keyset:
  * `WHERE (sort, id) > (:key, :id) ORDER BY sort, id LIMIT limit + 1`, so a page costs the same at the
  * millionth row as at the first. The sort and id expressions come from the list definition only.
- * The builder may join to-one relations only (one raw row per entity).
+ * The builder may join to-one relations only (one raw row per entity). Without a query (`undefined`),
+ * the feature's own `fetch` gives the rows and its `total`'s `exactly` the total (statements of its
+ * own, e.g. the overview's needs-attention list of two sources).
  */
 export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
-  query: ListSource<Entity>,
+  query: ListSource<Entity> | undefined,
   options: KeysetPageOptions<Row>,
 ): Promise<Page<Row>> {
   const { list, codec } = options;
@@ -155,15 +157,24 @@ export async function keysetPage<Entity extends ObjectLiteral, Row = Entity>(
 }
 
 async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
-  query: ListSource<Entity>,
+  source: ListSource<Entity> | undefined,
   options: KeysetPageOptions<Row>,
   request: KeysetRequest,
   firstPage: boolean,
 ): Promise<[Array<KeyedRow<Row>>, ListTotal]> {
   const policy = options.total ?? 'exact';
+  // Without a query, the total is the feature's own (`exactly`), never counted.
+  const total = async (): Promise<ListTotal> => {
+    if (source !== undefined) return countTotal(source, policy);
+    const exact =
+      typeof policy === 'object' && 'exactly' in policy ? await policy.exactly() : undefined;
+    if (exact === undefined) throw new Error(`List ${options.list.id}: no query to count`);
+    return { total: exact, totalExact: true };
+  };
   const fetchRows = async (): Promise<KeysetFetched<Row>> => {
     if (options.fetch === undefined) {
-      return { rows: await keysetFetch<Entity, Row>(query, options.list, request, options.read) };
+      if (source === undefined) throw new Error(`List ${options.list.id}: no query to fetch`);
+      return { rows: await keysetFetch<Entity, Row>(source, options.list, request, options.read) };
     }
     const fetched = await options.fetch(request);
     return Array.isArray(fetched) ? { rows: fetched } : fetched;
@@ -175,13 +186,13 @@ async function fetchWithTotal<Entity extends ObjectLiteral, Row>(
     if (fetched.total !== undefined || fetched.rows.length < request.count) {
       return [fetched.rows, fetched.total ?? { total: fetched.rows.length, totalExact: true }];
     }
-    return [fetched.rows, await countTotal(query, policy)];
+    return [fetched.rows, await total()];
   }
   if (options.fetch === undefined) {
-    return Promise.all([fetchRows().then((fetched) => fetched.rows), countTotal(query, policy)]);
+    return Promise.all([fetchRows().then((fetched) => fetched.rows), total()]);
   }
   const fetched = await fetchRows();
-  return [fetched.rows, fetched.total ?? (await countTotal(query, policy))];
+  return [fetched.rows, fetched.total ?? (await total())];
 }
 
 /**
