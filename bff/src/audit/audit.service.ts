@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { Clock } from '../common/clock.js';
-import { AuditLog, type AuditMetadata } from './audit-log.entity.js';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '#src/common/clock.js';
+import type { AuditMetadata } from './audit-log.entity.js';
+import { AuditRepository } from './audit.repository.js';
 
 export type AuditAction =
   | 'auth.signin'
@@ -36,7 +37,7 @@ export interface AuditEntry {
 @Injectable()
 export class AuditService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly records: AuditRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -59,7 +60,7 @@ export class AuditService {
         ip,
         metadata: options.metadata,
       },
-      options.manager ?? this.dataSource.manager,
+      options.manager,
     );
   }
 
@@ -67,7 +68,7 @@ export class AuditService {
   recordForPartner(
     partnerId: string,
     entry: AuditEntry,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: EntityManager,
   ): Promise<void> {
     return this.insert(partnerId, entry, manager);
   }
@@ -75,16 +76,19 @@ export class AuditService {
   private async insert(
     partnerId: string | null,
     entry: AuditEntry,
-    manager: EntityManager,
+    manager: EntityManager | undefined,
   ): Promise<void> {
-    await manager.getRepository(AuditLog).insert({
-      partnerId,
-      actorUserId: entry.actorUserId ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
-      ip: entry.ip ?? null,
-      at: this.clock.now(),
-      metadata: entry.metadata ?? {},
-    });
+    await this.records.insert(
+      {
+        partnerId,
+        actorUserId: entry.actorUserId ?? null,
+        action: entry.action,
+        target: entry.target ?? null,
+        ip: entry.ip ?? null,
+        at: this.clock.now(),
+        metadata: entry.metadata ?? {},
+      },
+      manager,
+    );
   }
 }

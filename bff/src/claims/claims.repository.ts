@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import {
   type CountPolicy,
   type KeysetFetched,
@@ -9,8 +9,10 @@ import {
   keysetPage,
   keysetRows,
   DeclaredListQuery,
+  fromClause,
   type ListCondition,
   type ListCursorCodec,
+  type ListFrom,
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
@@ -249,11 +251,30 @@ const CLAIM_JOINED = fields({
   ],
 });
 
-/** `claims c` and what CLAIM_JOINED reads beside it. */
-const CLAIM_FROM = sql`claims c
-  LEFT JOIN inventory_items i ON i.partner_id = c.partner_id AND i.id = c.item_id
-  LEFT JOIN inventory_movements m ON m.partner_id = c.partner_id AND m.id = c.movement_id
-  LEFT JOIN users u ON u.id = c.created_by_user_id`;
+/**
+ * `claims c` and what CLAIM_JOINED reads beside it (item `i`, movement `m`, creator `u`): the tables
+ * of the list (`DeclaredListQuery`) and, as `CLAIM_FROM`, of every statement of a claim.
+ */
+const CLAIM_TABLES: ListFrom = {
+  table: 'claims',
+  alias: 'c',
+  joins: [
+    {
+      join: 'left',
+      table: 'inventory_items',
+      alias: 'i',
+      on: 'i.partner_id = c.partner_id AND i.id = c.item_id',
+    },
+    {
+      join: 'left',
+      table: 'inventory_movements',
+      alias: 'm',
+      on: 'm.partner_id = c.partner_id AND m.id = c.movement_id',
+    },
+    { join: 'left', table: 'users', alias: 'u', on: 'u.id = c.created_by_user_id' },
+  ],
+};
+const CLAIM_FROM = raw(fromClause(CLAIM_TABLES));
 
 /**
  * The claim's columns as the API shows them: every column of the table (a new one included) but what
@@ -301,10 +322,21 @@ const CLAIM_EVENT = selection(
   }),
 );
 
-/** `claim_events e` with its actor `u` and claim `c`. */
-const CLAIM_EVENT_FROM = sql`claim_events e
-  LEFT JOIN users u ON u.id = e.actor_user_id
-  JOIN claims c ON c.partner_id = e.partner_id AND c.id = e.claim_id`;
+/** `claim_events e` with its actor `u` and claim `c`: the timeline's tables (`CLAIM_EVENT_FROM`). */
+const CLAIM_EVENT_TABLES: ListFrom = {
+  table: 'claim_events',
+  alias: 'e',
+  joins: [
+    { join: 'left', table: 'users', alias: 'u', on: 'u.id = e.actor_user_id' },
+    {
+      join: 'inner',
+      table: 'claims',
+      alias: 'c',
+      on: 'c.partner_id = e.partner_id AND c.id = e.claim_id',
+    },
+  ],
+};
+const CLAIM_EVENT_FROM = raw(fromClause(CLAIM_EVENT_TABLES));
 
 /**
  * The list's filters as declared conditions (`ClaimsRepository.filtered`): each condition's SQL is
@@ -369,17 +401,6 @@ export class ClaimsRepository {
     return this.db.transaction(work);
   }
 
-  /** `claims c` with its item `i`, movement `m` and creator `u`, for the list machinery. */
-  private joined(): SelectQueryBuilder<Claim> {
-    return this.db.dataSource.manager
-      .getRepository(Claim)
-      .createQueryBuilder('c')
-      .select([])
-      .leftJoin('inventory_items', 'i', 'i.partner_id = c.partner_id AND i.id = c.item_id')
-      .leftJoin('inventory_movements', 'm', 'm.partner_id = c.partner_id AND m.id = c.movement_id')
-      .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
-  }
-
   /**
    * The partner's claims that pass the filters, unordered, with the list's or the export's columns
    * (`CLAIM`, `EXPORTED_CLAIM`), declared (SQL built once per shape, see DeclaredListQuery).
@@ -397,7 +418,7 @@ export class ClaimsRepository {
       statement: `claims:${columns}`,
       dataSource: this.db.dataSource,
       select: columns === 'list' ? CLAIM : EXPORTED_CLAIM,
-      base: () => this.joined(),
+      from: CLAIM_TABLES,
       conditions: [
         { sql: 'c.partner_id = :partnerId', parameters: { partnerId } },
         ...claimConditions(filters, plan),
@@ -870,12 +891,7 @@ export class ClaimsRepository {
       statement: 'claim-events',
       dataSource: this.db.dataSource,
       select: CLAIM_EVENT,
-      base: () =>
-        this.db.dataSource.manager
-          .getRepository(ClaimEvent)
-          .createQueryBuilder('e')
-          .leftJoin('users', 'u', 'u.id = e.actor_user_id')
-          .innerJoin('claims', 'c', 'c.partner_id = e.partner_id AND c.id = e.claim_id'),
+      from: CLAIM_EVENT_TABLES,
       conditions: [
         {
           sql: 'e.partner_id = :partnerId AND e.claim_id = :claimId',

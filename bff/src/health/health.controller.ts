@@ -6,9 +6,10 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
-import { ProblemDetails, ProblemException } from '../common/problem-details.js';
-import { Public } from '../auth/decorators/public.decorator.js';
+import { Public } from '#src/auth/decorators/public.decorator.js';
+import { ProblemDetails, ProblemException } from '#src/common/problem-details.js';
+import { Database } from '#src/database/database.js';
+import { sql } from '#src/database/sql.js';
 
 export class HealthStatus {
   @ApiProperty({ example: 'ok', enum: ['ok'] })
@@ -23,7 +24,7 @@ const READINESS_TIMEOUT_MS = 2_000;
 export class HealthController {
   private readonly logger = new Logger('Health');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   @Get('live')
   @HttpCode(200)
@@ -43,7 +44,7 @@ export class HealthController {
   })
   async ready(): Promise<HealthStatus> {
     try {
-      await withTimeout(this.dataSource.query('SELECT 1'), READINESS_TIMEOUT_MS);
+      await withTimeout(this.db.execute(sql`SELECT 1`), READINESS_TIMEOUT_MS);
       return { status: 'ok' };
     } catch (error) {
       this.logger.warn({ err: error }, 'Readiness check failed: the database does not answer');

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull, MoreThan } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
+  DeclaredListQuery,
   defineList,
   keysetPage,
   type ListCursorCodec,
+  type ListFrom,
   type ListQuery,
   mapPage,
   type Page,
-} from '../common/list/index.js';
-import type { MembershipRole } from '../partners/membership.entity.js';
+} from '#src/common/list/index.js';
+import { Database } from '#src/database/database.js';
+import { raw, sql, type Sql } from '#src/database/sql.js';
+import { fields, read, type Row, selection, table } from '#src/database/table.js';
+import type { MembershipRole } from '#src/partners/membership.entity.js';
 import { Invitation } from './invitation.entity.js';
+
+/** The invitations table (docs/decisions.md, Data layer). */
+export const INVITATIONS = table(Invitation);
 
 /** An invitation still waiting for its invitee, as its partner's admins see it. */
 export interface ListedInvitation {
@@ -31,15 +39,49 @@ export const INVITATION_LIST = defineList({
 
 /**
  * What makes an invitation (`table`: its alias or name) pending: not accepted, not revoked or voided,
- * not expired, and its inviter still an admin of the partner (the acceptance re-checks it all in its
- * atomic statement). Bound to `:now`.
+ * not expired at `now` (an expression: the list's `:now`), and its inviter still an admin of the
+ * partner (the acceptance re-checks it all in its atomic statement).
  */
-function pending(table: string): string {
-  return `${table}.accepted_at IS NULL AND ${table}.revoked_at IS NULL AND ${table}.expires_at > :now
+function pendingText(table: string, now: string): string {
+  return `${table}.accepted_at IS NULL AND ${table}.revoked_at IS NULL AND ${table}.expires_at > ${now}
     AND EXISTS (SELECT 1 FROM memberships inviter
                  WHERE inviter.partner_id = ${table}.partner_id
                    AND inviter.user_id = ${table}.invited_by_user_id AND inviter.role = 'admin')`;
 }
+
+/** `pendingText` of `table` at `now`, a parameter of a `sql` statement. */
+function pending(table: 'i' | 'invitations', now: Date): Sql {
+  const [before, after] = pendingText(table, '\u0000').split('\u0000') as [string, string];
+  return sql`${raw(before)}${now}${raw(after)}`;
+}
+
+/** `invitations i` with its inviter `u` (none once the inviter's account is gone): the list's tables. */
+const LISTED_TABLES: ListFrom = {
+  table: 'invitations',
+  alias: 'i',
+  joins: [{ join: 'left', table: 'users', alias: 'u', on: 'u.id = i.invited_by_user_id' }],
+};
+
+/** An invitation as its partner's admins see it (the inviter flat: see `ListedInvitation`). */
+const LISTED = selection(
+  INVITATIONS.select('i', ['id', 'email', 'role', 'createdAt', 'expiresAt']),
+  fields({
+    invitedById: ['u.id', read.nullable(read.text)],
+    invitedByName: ['u.name', read.nullable(read.text)],
+  }),
+);
+
+/** A pending invitation and its partner `p`. */
+const PENDING = selection(
+  INVITATIONS.select('i', ['id', 'email', 'role', 'expiresAt']),
+  fields({
+    partnerId: ['p.id', read.text],
+    partnerSlug: ['p.slug', read.text],
+    partnerName: ['p.name', read.text],
+  }),
+);
+
+const readId = (row: Row): string => read.text(row.id, 'id');
 
 /** A pending invitation, with the partner it is to. */
 export interface PendingInvitation {
@@ -65,7 +107,7 @@ export interface NewInvitation {
  */
 @Injectable()
 export class InvitationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** A new invitation of the same address to the same partner replaces the pending one. */
   async expirePending(
@@ -74,12 +116,12 @@ export class InvitationsRepository {
     now: Date,
     manager: EntityManager,
   ): Promise<void> {
-    await manager
-      .getRepository(Invitation)
-      .update(
-        { partnerId, email, acceptedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(now) },
-        { revokedAt: now },
-      );
+    await this.db.execute(
+      sql`UPDATE invitations SET revoked_at = ${now}
+           WHERE partner_id = ${partnerId} AND email = ${email}::citext
+             AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`,
+      manager,
+    );
   }
 
   /** One page of the partner's pending invitations (keyset: see INVITATION_LIST). */
@@ -89,76 +131,65 @@ export class InvitationsRepository {
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<ListedInvitation>> {
-    const source = this.dataSource
-      .getRepository(Invitation)
-      .createQueryBuilder('i')
-      .leftJoinAndSelect('i.invitedBy', 'u')
-      .where('i.partnerId = :partnerId', { partnerId })
-      .andWhere(pending('i'), { now });
+    const source = new DeclaredListQuery<Invitation>({
+      statement: 'partner-invitations',
+      dataSource: this.db.dataSource,
+      select: LISTED,
+      from: LISTED_TABLES,
+      conditions: [
+        { sql: 'i.partner_id = :partnerId', parameters: { partnerId } },
+        { sql: pendingText('i', ':now'), parameters: { now } },
+      ],
+    });
     const page = await keysetPage(source, {
       list: INVITATION_LIST,
       query,
       codec,
       boundTo: partnerId,
+      read: LISTED.read,
     });
-    return mapPage(page, (invitation) => ({
-      id: invitation.id,
-      email: invitation.email,
-      role: invitation.role,
+    return mapPage(page, ({ invitedById, invitedByName, ...invitation }) => ({
+      ...invitation,
       invitedBy:
-        invitation.invitedBy === null || invitation.invitedBy === undefined
+        invitedById === null || invitedByName === null
           ? null
-          : { id: invitation.invitedBy.id, name: invitation.invitedBy.name },
-      createdAt: invitation.createdAt,
-      expiresAt: invitation.expiresAt,
+          : { id: invitedById, name: invitedByName },
     }));
   }
 
   /** Revokes a pending invitation of the partner; false when there is none with this id. */
   async revoke(partnerId: string, id: string, now: Date, manager: EntityManager): Promise<boolean> {
-    const result = await manager
-      .getRepository(Invitation)
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: now })
-      .where('partner_id = :partnerId AND id = :id', { partnerId, id })
-      .andWhere(pending('invitations'), { now })
-      .execute();
-    return result.affected === 1;
+    const revoked = await this.db.execute(
+      sql`UPDATE invitations SET revoked_at = ${now}
+           WHERE partner_id = ${partnerId} AND id = ${id} AND ${pending('invitations', now)}`,
+      manager,
+    );
+    return revoked === 1;
   }
 
   /** Answers the new invitation's id. */
-  async create(
-    partnerId: string,
-    invitation: NewInvitation,
-    manager: EntityManager,
-  ): Promise<string> {
-    const result = await manager
-      .getRepository(Invitation)
-      .insert({ ...invitation, partnerId, acceptedAt: null });
-    const id: unknown = result.identifiers[0]?.id;
-    if (typeof id !== 'string') throw new Error('INSERT INTO invitations returned no id');
-    return id;
+  create(partnerId: string, invitation: NewInvitation, manager: EntityManager): Promise<string> {
+    return this.db.one(
+      sql`INSERT INTO invitations
+            (partner_id, email, role, token_hash, invited_by_user_id, created_at, expires_at, accepted_at)
+          VALUES (${partnerId}, ${invitation.email}, ${invitation.role}, ${invitation.tokenHash},
+                  ${invitation.invitedByUserId}, ${invitation.createdAt}, ${invitation.expiresAt}, NULL)
+          RETURNING id`,
+      readId,
+      manager,
+    );
   }
 
   /** The unused, unexpired invitation of a token hash, and its partner. */
   async findPending(tokenHash: string, now: Date): Promise<PendingInvitation | undefined> {
-    const invitation = await this.dataSource
-      .getRepository(Invitation)
-      .createQueryBuilder('i')
-      .innerJoinAndSelect('i.partner', 'p')
-      .where('i.tokenHash = :tokenHash', { tokenHash })
-      .andWhere(pending('i'), { now })
-      .getOne();
-    if (invitation?.partner === undefined) return undefined;
-    const { id, email, role, expiresAt, partner } = invitation;
-    return {
-      id,
-      email,
-      role,
-      expiresAt,
-      partner: { id: partner.id, slug: partner.slug, name: partner.name },
-    };
+    const found = await this.db.maybeOne(
+      sql`SELECT ${PENDING.list} FROM invitations i JOIN partners p ON p.id = i.partner_id
+           WHERE i.token_hash = ${tokenHash} AND ${pending('i', now)}`,
+      PENDING.read,
+    );
+    if (found === undefined) return undefined;
+    const { partnerId, partnerSlug, partnerName, ...invitation } = found;
+    return { ...invitation, partner: { id: partnerId, slug: partnerSlug, name: partnerName } };
   }
 
   /**
@@ -171,14 +202,12 @@ export class InvitationsRepository {
     now: Date,
     manager: EntityManager,
   ): Promise<boolean> {
-    const result = await manager
-      .getRepository(Invitation)
-      .createQueryBuilder()
-      .update()
-      .set({ acceptedAt: now })
-      .where('partner_id = :partnerId AND token_hash = :tokenHash', { partnerId, tokenHash })
-      .andWhere(pending('invitations'), { now })
-      .execute();
-    return result.affected === 1;
+    const accepted = await this.db.execute(
+      sql`UPDATE invitations SET accepted_at = ${now}
+           WHERE partner_id = ${partnerId} AND token_hash = ${tokenHash}
+             AND ${pending('invitations', now)}`,
+      manager,
+    );
+    return accepted === 1;
   }
 }

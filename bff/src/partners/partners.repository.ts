@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { UserStatus } from '../users/user.entity.js';
-import { type UserAccountState, sessionRevokedSql } from '../users/users.repository.js';
+import { Database } from '#src/database/database.js';
+import { sql } from '#src/database/sql.js';
+import { fields, read, selection, type ValueReader } from '#src/database/table.js';
+import {
+  type UserAccountState,
+  USERS,
+  sessionRevokedSql,
+} from '#src/users/users.repository.js';
 import type { MembershipRole } from './membership.entity.js';
 import type { PartnerStatus } from './partner.entity.js';
 
@@ -25,41 +30,47 @@ export interface PartnerAccessFacts {
 }
 
 /**
+ * What the partner guard's statement selects: the account's state (and whether the token's session
+ * was revoked, `$3`), the partner of the slug (`$2`, none when no partner has it) and the caller's
+ * membership, a scalar subquery on its unique (partner, user) key.
+ */
+const ACCESS = selection(
+  USERS.select('u', ['status', 'isStaff', 'credentialGeneration']),
+  fields({
+    sessionRevoked: [sessionRevokedSql('$3'), read.boolean],
+    partnerId: ['p.id', read.nullable(read.text)],
+    slug: ['p.slug', read.nullable(read.text)],
+    name: ['p.name', read.nullable(read.text)],
+    currency: ['p.currency', read.nullable(read.text)],
+    timeZone: ['p.time_zone', read.nullable(read.text)],
+    partnerStatus: ['p.status', read.nullable(read.text as ValueReader<PartnerStatus>)],
+    role: [
+      '(SELECT m.role FROM memberships m WHERE m.partner_id = p.id AND m.user_id = u.id)',
+      read.nullable(read.text as ValueReader<MembershipRole>),
+    ],
+  }),
+);
+
+/**
  * The partner guard's statement, on every request of every partner route: the account's state, the
  * partner and the membership in ONE round trip, written by hand because it pays: one round trip
  * against three Repository lookups (`pnpm --filter @partner-portal/bff bench`; the figures:
- * docs/performance.md, "What authentication and authorization cost"). Sent unnamed (no
- * per-connection prepared statement), so it works behind a transaction pooler; that costs a parse
- * and plan per request (measured in the same section); the membership is a scalar subquery on its
- * unique (partner, user) key rather than a third join, which PostgreSQL plans in about three quarters
- * of the time (docs/performance.md, "Where a request's time goes").
+ * docs/performance.md, "What authentication and authorization cost"). Run by `Database` like every
+ * statement (named unless `DATABASE_PREPARED_STATEMENTS=false`, for a transaction pooler); the
+ * membership is a scalar subquery on its unique (partner, user) key rather than a third join, which
+ * PostgreSQL plans in about three quarters of the time (docs/performance.md, "Where a request's time
+ * goes"). Its parameters are positional (`$1` the user, `$2` the slug, `$3` the session), so that
+ * the bench replays the same text.
  */
-export const PARTNER_ACCESS_SQL = `SELECT u.status, u.is_staff, u.credential_generation,
-              ${sessionRevokedSql('$3')} AS session_revoked,
-              p.id AS partner_id, p.slug, p.name, p.currency, p.time_zone, p.status AS partner_status,
-              (SELECT m.role FROM memberships m WHERE m.partner_id = p.id AND m.user_id = u.id) AS role
+export const PARTNER_ACCESS_SQL = sql`SELECT ${ACCESS.list}
          FROM users u
          LEFT JOIN partners p ON p.slug = $2
-        WHERE u.id = $1`;
-
-interface PartnerAccessRow {
-  status: UserStatus;
-  is_staff: boolean;
-  credential_generation: number;
-  session_revoked: boolean;
-  partner_id: string | null;
-  slug: string | null;
-  name: string | null;
-  currency: string | null;
-  time_zone: string | null;
-  partner_status: PartnerStatus | null;
-  role: MembershipRole | null;
-}
+        WHERE u.id = $1`.text;
 
 /** Resolves a partner for a caller: the tenant-resolving read (every later statement is by partner id). */
 @Injectable()
 export class PartnersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
   /** undefined when the user does not exist. */
   async accessOf(
@@ -67,35 +78,33 @@ export class PartnersRepository {
     sessionId: string,
     slug: string,
   ): Promise<PartnerAccessFacts | undefined> {
-    const rows = (await this.dataSource.query(PARTNER_ACCESS_SQL, [
-      userId,
-      slug,
-      sessionId,
-    ])) as PartnerAccessRow[];
-    const row = rows[0];
+    const row = await this.db.maybeOne(
+      { text: PARTNER_ACCESS_SQL, values: [userId, slug, sessionId] },
+      ACCESS.read,
+    );
     if (row === undefined) return undefined;
     const partner =
-      row.partner_id === null ||
+      row.partnerId === null ||
       row.slug === null ||
       row.name === null ||
       row.currency === null ||
-      row.time_zone === null ||
-      row.partner_status === null
+      row.timeZone === null ||
+      row.partnerStatus === null
         ? undefined
         : {
-            id: row.partner_id,
+            id: row.partnerId,
             slug: row.slug,
             name: row.name,
             currency: row.currency.trim(),
-            timeZone: row.time_zone,
-            status: row.partner_status,
+            timeZone: row.timeZone,
+            status: row.partnerStatus,
           };
     return {
       account: {
         status: row.status,
-        isStaff: row.is_staff,
-        credentialGeneration: row.credential_generation,
-        sessionRevoked: row.session_revoked,
+        isStaff: row.isStaff,
+        credentialGeneration: row.credentialGeneration,
+        sessionRevoked: row.sessionRevoked,
       },
       partner,
       role: partner === undefined ? null : row.role,

@@ -57,7 +57,7 @@ export class RefreshSessions {
   async start(
     userId: string,
     credentialGeneration: number,
-    manager: EntityManager = this.tokens.manager,
+    manager?: EntityManager,
   ): Promise<IssuedRefreshToken | undefined> {
     const now = this.clock.now();
     const familyExpiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_MS);
@@ -65,7 +65,7 @@ export class RefreshSessions {
   }
 
   private async insert(
-    manager: EntityManager,
+    manager: EntityManager | undefined,
     userId: string,
     credentialGeneration: number,
     sessionId: string,
@@ -97,13 +97,12 @@ export class RefreshSessions {
    */
   async rotate(token: string): Promise<IssuedRefreshToken> {
     const now = this.clock.now();
-    const manager = this.tokens.manager;
     const tokenHash = sha256Hex(token);
     const row = await this.tokens.findByHash(tokenHash);
     if (row === undefined) throw new RefreshRefused('unknown');
     if (row.revokedAt !== null) throw new RefreshRefused('revoked', row.userId);
     if (row.usedAt !== null && !withinReuseGrace(row.usedAt, now)) {
-      await this.tokens.revokeFamily(row.familyId, now, manager);
+      await this.tokens.revokeFamily(row.familyId, now);
       throw new RefreshRefused('reused', row.userId);
     }
     if (
@@ -151,7 +150,7 @@ export class RefreshSessions {
       if (current === undefined || current.revokedAt !== null) {
         throw new RefreshRefused('revoked', row.userId);
       }
-      await this.tokens.revokeFamily(row.familyId, now, manager);
+      await this.tokens.revokeFamily(row.familyId, now);
       throw new RefreshRefused('reused', row.userId);
     }
     return successor;
@@ -159,11 +158,11 @@ export class RefreshSessions {
 
   /** Ends one session (sign-out). */
   async revokeFamily(sessionId: string): Promise<void> {
-    await this.tokens.revokeFamily(sessionId, this.clock.now(), this.tokens.manager);
+    await this.tokens.revokeFamily(sessionId, this.clock.now());
   }
 
   /** Revokes every refresh token of a user (with the generation's move: sign-out everywhere, reset). */
-  async revokeUser(userId: string, manager: EntityManager = this.tokens.manager): Promise<void> {
+  async revokeUser(userId: string, manager?: EntityManager): Promise<void> {
     await this.tokens.revokeUser(userId, this.clock.now(), manager);
   }
 

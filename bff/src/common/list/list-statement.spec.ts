@@ -6,7 +6,14 @@ import { countTotal, keysetPage } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
 import { defineList } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
-import { DeclaredListQuery, isoTimestamp, type ListCondition } from './list-statement.js';
+import {
+  DeclaredListQuery,
+  fromClause,
+  isoTimestamp,
+  type ListCondition,
+  type ListFrom,
+} from './list-statement.js';
+import { fields, read as readValue } from '#src/database/table.js';
 
 @Entity('list_statement_probe')
 class StatementProbe {
@@ -133,6 +140,44 @@ describe('DeclaredListQuery', () => {
     const estimate = await countTotal(declared('b'), { estimateAbove: 0 });
     expect(estimate.totalExact).toBe(false);
     expect(estimate.total).toBeGreaterThan(0);
+  });
+
+  it('takes its tables declared as data (from), the same rows as a base builder', async () => {
+    const tables: ListFrom = {
+      table: 'list_statement_probe',
+      alias: 'p',
+      joins: [
+        {
+          join: 'left',
+          table: 'list_statement_probe',
+          alias: 'q',
+          on: 'q.owner = p.owner AND q.rank = p.rank + 1',
+        },
+      ],
+    };
+    expect(fromClause(tables)).toBe(
+      'list_statement_probe p\n  LEFT JOIN list_statement_probe q ON q.owner = p.owner AND q.rank = p.rank + 1',
+    );
+    const selected = fields({
+      rank: ['p.rank', readValue.integer],
+      nextRank: ['q.rank', readValue.nullable(readValue.integer)],
+    });
+    const fromPage = await keysetPage(
+      new DeclaredListQuery({
+        statement: 'statement-probes-from',
+        dataSource,
+        select: selected,
+        from: tables,
+        conditions: [{ sql: 'p.owner = :owner', parameters: { owner: 'a' } }],
+      }),
+      { list: PROBE_LIST, codec, query: { limit: 3, sort: '-rank' }, read: selected.read },
+    );
+    expect(fromPage.items).toEqual([
+      { rank: 29, nextRank: null },
+      { rank: 28, nextRank: 29 },
+      { rank: 27, nextRank: 28 },
+    ]);
+    expect(fromPage.total).toBe(30);
   });
 
   it('keeps a value that looks like SQL a value', async () => {

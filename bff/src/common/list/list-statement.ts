@@ -21,10 +21,40 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
    * `fields`): constant SQL. Without it, the base selects its own.
    */
   readonly select?: Selection<unknown>;
-  /** The base builder: tables and joins (and its columns, without `select`); no condition, no parameter. */
-  readonly base: () => SelectQueryBuilder<Entity>;
+  /**
+   * The tables, as data (`from`: constant SQL, the statement's FROM), or the base builder (`base`:
+   * tables and joins, and its columns without `select`); either way no condition, no parameter.
+   */
+  readonly from?: ListFrom;
+  readonly base?: () => SelectQueryBuilder<Entity>;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
+}
+
+/** A list's tables: the one its rows are of, under its alias, and what is joined to it. */
+export interface ListFrom {
+  readonly table: string;
+  readonly alias: string;
+  readonly joins?: readonly ListJoin[];
+}
+
+/** A table joined to a list's (at most one row per list row): `on` is constant SQL. */
+export interface ListJoin {
+  readonly join: 'inner' | 'left';
+  readonly table: string;
+  readonly alias: string;
+  readonly on: string;
+}
+
+/** The FROM clause of a list's tables (`claims c LEFT JOIN users u ON …`), for statements of its rows. */
+export function fromClause(from: ListFrom): string {
+  return [
+    `${from.table} ${from.alias}`,
+    ...(from.joins ?? []).map(
+      ({ join, table, alias, on }) =>
+        `${join === 'inner' ? 'JOIN' : 'LEFT JOIN'} ${table} ${alias} ON ${on}`,
+    ),
+  ].join('\n  ');
 }
 
 /** A statement's SQL and where each of its positional parameters comes from. */
@@ -145,10 +175,26 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
   }
 
   private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
-    const query = this.options.base();
+    const query = this.base();
     if (this.options.select !== undefined) query.select(selectList(this.options.select));
     for (const condition of this.options.conditions) query.andWhere(condition.sql);
     return query.setParameters({ ...values });
+  }
+
+  /** The base builder: `base`'s, or one of the declared tables (`from`). */
+  private base(): SelectQueryBuilder<Entity> {
+    const { from, base } = this.options;
+    if (base !== undefined) return base();
+    if (from === undefined) throw new Error(`List statement ${this.options.statement}: no tables`);
+    const query = this.options.dataSource
+      .createQueryBuilder()
+      .from<Entity>(from.table, from.alias)
+      .select([]);
+    for (const { join, table, alias, on } of from.joins ?? []) {
+      if (join === 'inner') query.innerJoin(table, alias, on);
+      else query.leftJoin(table, alias, on);
+    }
+    return query;
   }
 }
 
