@@ -52,8 +52,8 @@ export type {
   TotalPolicy,
 } from './keyset-page.js';
 export { ListCursorCodec, MAX_CURSOR_LENGTH } from './list-cursor.js';
-export { DeclaredListQuery, isoTimestamp } from './list-statement.js';
-export type { ListCondition, ListSource } from './list-statement.js';
+export { DeclaredListQuery, isoTimestamp, listBase } from './list-statement.js';
+export type { ListCondition, ListJoin, ListSource } from './list-statement.js';
 export type { CursorDirection, CursorPosition, CursorScope } from './list-cursor.js';
 export { defineList, resolveSort, sortValues } from './list-definition.js';
 export type { ListDefinition, ListSort, SortValue } from './list-definition.js';

@@ -1,4 +1,4 @@
-import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { databaseOf } from '#src/database/database.js';
 import { isoTimestampSql, type Selection, selectList } from '#src/database/table.js';
 
@@ -25,6 +25,34 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
   readonly base: () => SelectQueryBuilder<Entity>;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
+}
+
+/** A table joined to a list's base: `kind JOIN table alias ON on` (constant SQL). */
+export interface ListJoin {
+  readonly kind: 'inner' | 'left';
+  readonly table: string;
+  readonly alias: string;
+  readonly on: string;
+}
+
+/**
+ * A `DeclaredListQuery`'s base of an entity's table under `alias` and the tables joined to it, selecting
+ * nothing of its own (the declared `select` does): for a repository that writes no query builder itself.
+ */
+export function listBase<Entity extends ObjectLiteral>(
+  dataSource: DataSource,
+  entity: EntityTarget<Entity>,
+  alias: string,
+  joins: readonly ListJoin[] = [],
+): () => SelectQueryBuilder<Entity> {
+  return () => {
+    const query = dataSource.getRepository(entity).createQueryBuilder(alias).select([]);
+    for (const join of joins) {
+      if (join.kind === 'left') query.leftJoin(join.table, join.alias, join.on);
+      else query.innerJoin(join.table, join.alias, join.on);
+    }
+    return query;
+  };
 }
 
 /** A statement's SQL and where each of its positional parameters comes from. */
