@@ -26,10 +26,10 @@ export function countQueries(): void {
     queryCounter.count += 1;
     const result = original.apply(this, args);
     const recording = queryCounter.recording;
-    if (recording !== undefined && typeof args[0] === 'string') {
+    const sent = recording === undefined ? undefined : statementOf(args);
+    if (recording !== undefined && sent !== undefined) {
       const statement: RecordedStatement = {
-        text: args[0],
-        values: Array.isArray(args[1]) ? [...(args[1] as unknown[])] : [],
+        ...sent,
         startedAt: performance.now(),
         endedAt: Number.NaN,
       };
@@ -49,6 +49,23 @@ export function countQueries(): void {
     if (event === 'dataRow') queryCounter.rows += 1;
     return emit.call(this, event, ...rest);
   };
+}
+
+/**
+ * The text and values of a `query` call: `(text, values)` as TypeORM sends them, or a config object
+ * (`{ name?, text, values }`) as `Database` sends its statements (src/database/database.ts).
+ */
+function statementOf(args: unknown[]): { text: string; values: unknown[] } | undefined {
+  const [first, second] = args;
+  if (typeof first === 'string') {
+    return { text: first, values: Array.isArray(second) ? [...(second as unknown[])] : [] };
+  }
+  if (typeof first === 'object' && first !== null && 'text' in first) {
+    const { text, values } = first as { text: unknown; values?: unknown };
+    if (typeof text !== 'string') return undefined;
+    return { text, values: Array.isArray(values) ? [...(values as unknown[])] : [] };
+  }
+  return undefined;
 }
 
 type EmitFunction = (event: string | symbol, ...args: unknown[]) => boolean;
