@@ -251,7 +251,7 @@ function windowCondition(column: string, descendingInSql: boolean): string {
   return `(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`;
 }
 
-/** What a movement sets on its item besides on hand (docs/product.md §4), by kind; `q` its quantity. */
+/** What a movement of `kind` and `quantity` sets on its item besides on hand (docs/product.md §4). */
 function movementSet(kind: MovementKind, quantity: number): Sql {
   switch (kind) {
     case 'receipt':
