@@ -26,11 +26,10 @@ export function countQueries(): void {
     queryCounter.count += 1;
     const result = original.apply(this, args);
     const recording = queryCounter.recording;
-    const sent = sentStatement(args);
+    const sent = recording === undefined ? undefined : statementOf(args);
     if (recording !== undefined && sent !== undefined) {
       const statement: RecordedStatement = {
-        text: sent.text,
-        values: Array.isArray(sent.values) ? [...(sent.values as unknown[])] : [],
+        ...sent,
         startedAt: performance.now(),
         endedAt: Number.NaN,
       };
@@ -53,15 +52,18 @@ export function countQueries(): void {
 }
 
 /**
- * The text and values of a `query` call: `(text, values)` as TypeORM sends them, or a query config
- * `({ name?, text, values })` as `Database` does (named or not).
+ * The text and values of a `query` call: `(text, values)` as TypeORM sends them, or a config object
+ * (`{ name?, text, values }`) as `Database` sends its statements (src/database/database.ts).
  */
-function sentStatement(args: unknown[]): { text: string; values: unknown } | undefined {
+function statementOf(args: unknown[]): { text: string; values: unknown[] } | undefined {
   const [first, second] = args;
-  if (typeof first === 'string') return { text: first, values: second };
+  if (typeof first === 'string') {
+    return { text: first, values: Array.isArray(second) ? [...(second as unknown[])] : [] };
+  }
   if (typeof first === 'object' && first !== null && 'text' in first) {
     const { text, values } = first as { text: unknown; values?: unknown };
-    if (typeof text === 'string') return { text, values };
+    if (typeof text !== 'string') return undefined;
+    return { text, values: Array.isArray(values) ? [...(values as unknown[])] : [] };
   }
   return undefined;
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import {
+  countTotal,
+  DeclaredListQuery,
   estimateTotal,
   type KeyedRow,
   type KeysetFetched,
@@ -9,15 +11,24 @@ import {
   keysetFetchCounted,
   keysetPage,
   keysetRows,
+  type ListCondition,
+  fromClause,
+  type ListFrom,
   type ListCursorCodec,
   type ListQuery,
   type Page,
   resolveSort,
   type RowKey,
   type CountPolicy,
-} from '../common/list/index.js';
-import type { ClaimStatus } from '../claims/claim-lifecycle.js';
-import { type Facet, InventoryFacetCount } from './inventory-facet-count.entity.js';
+} from '#src/common/list/index.js';
+import type { ClaimStatus } from '#src/claims/claim-lifecycle.js';
+import { movementDaySql } from '#src/common/partner-day.js';
+import { MAX_EXPORT_ROWS } from '#src/common/export.js';
+import { itemSearchText, likeSubstring } from '#src/common/search-text.js';
+import { Database } from '#src/database/database.js';
+import { raw, sql, type Sql } from '#src/database/sql.js';
+import { fields, read, type Row, selection, table, type ValueReader } from '#src/database/table.js';
+import type { Facet } from './inventory-facet-count.entity.js';
 import { InventoryItem, type ItemStatus } from './inventory-item.entity.js';
 import { InventoryMovement, type MovementKind } from './inventory-movement.entity.js';
 import {
@@ -26,10 +37,98 @@ import {
   INVENTORY_MOVEMENT_LIST,
   type StockState,
 } from './inventory.lists.js';
-import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
-import { movementDaySql } from '../common/partner-day.js';
-import { MAX_EXPORT_ROWS } from '../common/export.js';
-import { itemSearchText, likeSubstring } from '../common/search-text.js';
+
+/** The inventory's tables (docs/decisions.md, Data layer). */
+export const INVENTORY_ITEMS = table(InventoryItem);
+export const INVENTORY_MOVEMENTS = table(InventoryMovement);
+
+/**
+ * An item as the API shows it: every column but the partner's id, times as the API's ISO text (no
+ * `Date` parsed per value and formatted back), under the list's alias `i`.
+ */
+const ITEM = INVENTORY_ITEMS.select('i', { except: ['partnerId'] }, { times: 'iso' });
+
+/** The same columns of the row an UPDATE … RETURNING gives back (the table's own name). */
+const UPDATED_ITEM = INVENTORY_ITEMS.select(
+  'inventory_items',
+  { except: ['partnerId'] },
+  { times: 'iso' },
+);
+
+/** An item as the API shows it (`ITEM`): the list's rows, the one item's. */
+export type ItemRecord = ReturnType<typeof ITEM.read>;
+
+/** The id alone: what a window's far end reads (`InventoryRepository.window`). */
+const ITEM_ID = INVENTORY_ITEMS.select('i', ['id']);
+
+/** What an export writes of an item (docs/api.md, Inventory CSV). */
+const EXPORTED_ITEM = INVENTORY_ITEMS.select(
+  'i',
+  [
+    'sku',
+    'name',
+    'category',
+    'barcode',
+    'warehouse',
+    'status',
+    'onHand',
+    'reserved',
+    'inbound',
+    'damaged',
+    'reorderPoint',
+    'unitValue',
+    'updatedAt',
+  ],
+  { times: 'iso' },
+);
+export type ExportedItem = ReturnType<typeof EXPORTED_ITEM.read>;
+
+/** A movement's columns as the API shows them (docs/api.md, InventoryMovement), times as ISO text. */
+const MOVEMENT_COLUMNS = [
+  'id',
+  'kind',
+  'quantity',
+  'reference',
+  'note',
+  'occurredAt',
+  'recordedAt',
+] as const;
+
+/** A movement of an item's history (alias `mv`) and the claim that stands for it (alias `cl`). */
+const LISTED_MOVEMENT = selection(
+  INVENTORY_MOVEMENTS.select('mv', MOVEMENT_COLUMNS, { times: 'iso' }),
+  fields({
+    /** `YYYY-MM-DD`: its day in the partner's time zone (`movementDaySql`). */
+    day: [movementDaySql('mv'), read.text],
+    claimId: ['cl.id', read.nullable(read.text)],
+    claimNumber: ['cl.number', read.nullable(read.integer)],
+    claimStatus: ['cl.status', read.nullable(read.text) as ValueReader<ClaimStatus | null>],
+  }),
+);
+
+/** A movement just inserted (INSERT … RETURNING: the table's own name) and its day. */
+const INSERTED_MOVEMENT = selection(
+  INVENTORY_MOVEMENTS.select('inventory_movements', MOVEMENT_COLUMNS, { times: 'iso' }),
+  fields({ day: [movementDaySql('inventory_movements'), read.text] }),
+);
+
+/** A movement as the API shows it. */
+export type MovementRecord = Omit<ReturnType<typeof INSERTED_MOVEMENT.read>, 'day'>;
+
+/**
+ * The item's movements `mv` with the claim `cl` that stands for each (`claims_movement_id_key`: at
+ * most one that is not withdrawn, so the join keeps one row per movement).
+ */
+const MOVEMENT_CLAIM_JOIN = `cl.partner_id = mv.partner_id AND cl.movement_id = mv.id AND cl.status <> 'withdrawn'`;
+/** The item list's table (`DeclaredListQuery`'s `from`). */
+const ITEM_TABLES: ListFrom = { table: 'inventory_items', alias: 'i' };
+/** A movement and the claim that stands for it, if any: the movement history's tables. */
+const MOVEMENT_TABLES: ListFrom = {
+  table: 'inventory_movements',
+  alias: 'mv',
+  joins: [{ join: 'left', table: 'claims', alias: 'cl', on: MOVEMENT_CLAIM_JOIN }],
+};
+const MOVEMENTS_WITH_CLAIMS = sql`${raw(fromClause(MOVEMENT_TABLES))}`;
 
 /** What narrows the inventory list (docs/api.md: `?q&status&category&warehouse&stock`). */
 export interface ItemFilters {
@@ -54,7 +153,7 @@ export interface NewMovement {
 
 /** What recording a movement did: both rows, or why nothing was written. */
 export type RecordOutcome =
-  | { recorded: true; movement: InventoryMovement; day: string; item: InventoryItem }
+  | { recorded: true; movement: MovementRecord; day: string; item: ItemRecord }
   | { recorded: false; reason: 'not_found' | 'insufficient_stock' | 'out_of_range' };
 
 /** PostgreSQL's `numeric_value_out_of_range`: a quantity would pass the integer columns' range. */
@@ -67,12 +166,10 @@ export interface FacetCount {
 }
 
 /**
- * The list's total from the facet counts (one fixed statement each, not built per request): every
- * item of the partner (the category counts' sum), or those of one category or one warehouse.
+ * The list's total from the facet counts (fixed statements, one per shape): every item of the partner
+ * (the category counts' sum), or those of one category or one warehouse.
  */
-const FACET_TOTAL = `SELECT coalesce(sum(item_count), 0)::integer AS total FROM inventory_facet_counts
-  WHERE partner_id = $1 AND facet = $2`;
-const FACET_VALUE_TOTAL = `${FACET_TOTAL} AND value = $3`;
+const FACET_TOTAL = sql`SELECT coalesce(sum(item_count), 0)::integer AS total FROM inventory_facet_counts`;
 
 /** `available` as the list's index spells it (inventory.lists.ts). */
 const AVAILABLE = '(i.on_hand - i.reserved)';
@@ -122,51 +219,128 @@ const WINDOW_MAX_FACTOR = 8;
 const TRIGRAM = 3;
 
 /**
+ * The list's filters as declared conditions (`InventoryRepository.filtered`): each condition's SQL is
+ * constant, its values parameters. `search`: see `WALKED_SEARCH_TEXT`.
+ */
+function itemConditions(
+  partnerId: string,
+  filters: ItemFilters,
+  search: 'indexed' | 'walked',
+): ListCondition[] {
+  const conditions: ListCondition[] = [
+    { sql: 'i.partner_id = :partnerId', parameters: { partnerId } },
+  ];
+  if (filters.q !== undefined) {
+    conditions.push({
+      sql: search === 'indexed' ? INDEXED_SEARCH_CONDITION : WALKED_SEARCH_CONDITION,
+      parameters: { search: likeSubstring(filters.q) },
+    });
+  }
+  if (filters.status !== undefined) {
+    conditions.push({ sql: 'i.status = :status', parameters: { status: filters.status } });
+  }
+  if (filters.category !== undefined) {
+    conditions.push({ sql: 'i.category = :category', parameters: { category: filters.category } });
+  }
+  if (filters.warehouse !== undefined) {
+    conditions.push({
+      sql: 'i.warehouse = :warehouse',
+      parameters: { warehouse: filters.warehouse },
+    });
+  }
+  if (filters.stock !== undefined) conditions.push({ sql: STOCK_CONDITION[filters.stock] });
+  return conditions;
+}
+
+const INDEXED_SEARCH_CONDITION = `${SEARCH_TEXT} ILIKE :search`;
+const WALKED_SEARCH_CONDITION = `${WALKED_SEARCH_TEXT} ILIKE :search`;
+
+/** The window's bound, per sort column and direction (`InventoryRepository.window`). */
+function windowCondition(column: string, descendingInSql: boolean): string {
+  return `(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`;
+}
+
+/** What a movement of `kind` and `quantity` sets on its item besides on hand (docs/product.md §4). */
+function movementSet(kind: MovementKind, quantity: number): Sql {
+  switch (kind) {
+    case 'receipt':
+      return sql`, inbound = greatest(inbound - ${quantity}, 0)`;
+    case 'shipment':
+      return sql`, reserved = greatest(reserved + ${quantity}, 0)`;
+    case 'damage':
+      return sql`, damaged = damaged - ${quantity}`;
+    default:
+      return NOTHING;
+  }
+}
+
+const NOTHING = sql``;
+
+const readTotal = (row: Row): number => read.integer(row.total, 'total');
+
+const readExists = (row: Row): boolean => read.boolean(row.exists, 'exists');
+
+/** A movement of the history and its claim, from `LISTED_MOVEMENT`'s row. */
+function readListedMovement(row: Row): ListedMovement {
+  const { day, claimId, claimNumber, claimStatus, ...movement } = LISTED_MOVEMENT.read(row);
+  return {
+    movement,
+    day,
+    claim:
+      claimId === null || claimNumber === null || claimStatus === null
+        ? null
+        : { id: claimId, number: claimNumber, status: claimStatus },
+  };
+}
+
+const FACET_COUNT = fields({
+  facet: ['f.facet', read.text as ValueReader<Facet>],
+  value: ['f.value', read.text],
+  count: ['f.item_count', read.integer],
+});
+
+/**
  * Every statement on `inventory_items`, `inventory_movements` and `inventory_facet_counts`. Tenant
  * data: every method takes the partner id first, and every statement is scoped by it (the integration
- * suite fails on one that is not). The domain objects are the entities (camelCase).
+ * suite fails on one that is not). The rows come as typed records (`ItemRecord`, `MovementRecord`).
  */
 @Injectable()
 export class InventoryRepository {
   /** LIST_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
   listWindow = LIST_WINDOW;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Database) {}
 
-  get manager(): EntityManager {
-    return this.dataSource.manager;
-  }
-
-  private items(partnerId: string, manager: EntityManager): SelectQueryBuilder<InventoryItem> {
-    return manager
-      .getRepository(InventoryItem)
-      .createQueryBuilder('i')
-      .where('i.partner_id = :partnerId', { partnerId });
-  }
-
-  /** The partner's items that pass the filters, unordered: the rows of the list and of its CSV. */
+  /**
+   * The partner's items that pass the filters, unordered: the rows of the list (`ITEM`) or of its CSV
+   * (`EXPORTED_ITEM`), declared (SQL built once per shape, see DeclaredListQuery). `search`: the
+   * search's text as the trigram index spells it (`indexed`), or so that no index matches it
+   * (`walked`, WALKED_SEARCH_TEXT).
+   */
   filtered(
     partnerId: string,
     filters: ItemFilters,
-    manager: EntityManager = this.manager,
     search: 'indexed' | 'walked' = 'indexed',
-  ): SelectQueryBuilder<InventoryItem> {
-    const query = this.items(partnerId, manager);
-    if (filters.q !== undefined) {
-      const text = search === 'indexed' ? SEARCH_TEXT : WALKED_SEARCH_TEXT;
-      query.andWhere(`${text} ILIKE :search`, { search: likeSubstring(filters.q) });
-    }
-    if (filters.status !== undefined) {
-      query.andWhere('i.status = :status', { status: filters.status });
-    }
-    if (filters.category !== undefined) {
-      query.andWhere('i.category = :category', { category: filters.category });
-    }
-    if (filters.warehouse !== undefined) {
-      query.andWhere('i.warehouse = :warehouse', { warehouse: filters.warehouse });
-    }
-    if (filters.stock !== undefined) query.andWhere(STOCK_CONDITION[filters.stock]);
-    return query;
+    columns: 'list' | 'export' = 'list',
+  ): DeclaredListQuery<InventoryItem> {
+    return new DeclaredListQuery({
+      statement: `inventory:${columns}`,
+      dataSource: this.db.dataSource,
+      select: columns === 'list' ? ITEM : EXPORTED_ITEM,
+      from: ITEM_TABLES,
+      conditions: itemConditions(partnerId, filters, search),
+    });
+  }
+
+  /** Every item of the partner, its id alone: the list's order, to find a window's far end. */
+  private ids(partnerId: string): DeclaredListQuery<InventoryItem> {
+    return new DeclaredListQuery({
+      statement: 'inventory:ids',
+      dataSource: this.db.dataSource,
+      select: ITEM_ID,
+      from: ITEM_TABLES,
+      conditions: [{ sql: 'i.partner_id = :partnerId', parameters: { partnerId } }],
+    });
   }
 
   /**
@@ -178,7 +352,7 @@ export class InventoryRepository {
     filters: ItemFilters,
     query: ListQuery,
     codec: ListCursorCodec,
-  ): Promise<Page<InventoryItem>> {
+  ): Promise<Page<ItemRecord>> {
     const filtered = this.filtered(partnerId, filters);
     const search = filters.q !== undefined && [...filters.q].length >= TRIGRAM;
     return keysetPage(filtered, {
@@ -187,7 +361,7 @@ export class InventoryRepository {
       codec,
       boundTo: partnerId,
       total: { exactly: () => this.countedTotal(partnerId, filters), otherwise: INVENTORY_TOTAL },
-      read: readListedItem,
+      read: ITEM.read,
       ...(search
         ? { fetch: (request) => this.searchRows(partnerId, filters, filtered, request) }
         : {}),
@@ -206,21 +380,23 @@ export class InventoryRepository {
   private async searchRows(
     partnerId: string,
     filters: ItemFilters,
-    filtered: SelectQueryBuilder<InventoryItem>,
+    filtered: DeclaredListQuery<InventoryItem>,
     request: KeysetRequest,
-  ): Promise<KeysetFetched<InventoryItem>> {
+  ): Promise<KeysetFetched<ItemRecord>> {
     const estimate = await estimateTotal(filtered, INVENTORY_TOTAL);
     if (estimate.counted && estimate.total <= this.listWindow) {
-      return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem);
+      return keysetFetchCounted(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, ITEM.read);
     }
-    const walked = this.filtered(partnerId, filters, this.manager, 'walked');
+    const walked = this.filtered(partnerId, filters, 'walked');
     const [rows, total] = await Promise.all([
       this.windowRows(partnerId, request.count, estimate.total).then((windowRows) =>
         windowRows === undefined
-          ? keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem)
+          ? keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, ITEM.read)
           : this.windowedPage(partnerId, walked, filtered, request, windowRows),
       ),
-      estimate.counted ? filtered.getCount() : estimate.total,
+      estimate.counted
+        ? countTotal(filtered, 'exact').then((counted) => counted.total)
+        : estimate.total,
     ]);
     return { rows, total: { total, totalExact: estimate.counted } };
   }
@@ -248,18 +424,18 @@ export class InventoryRepository {
    */
   private async windowedPage(
     partnerId: string,
-    walked: SelectQueryBuilder<InventoryItem>,
-    filtered: SelectQueryBuilder<InventoryItem>,
+    walked: DeclaredListQuery<InventoryItem>,
+    filtered: DeclaredListQuery<InventoryItem>,
     request: KeysetRequest,
     windowRows: number,
-  ): Promise<Array<KeyedRow<InventoryItem>>> {
+  ): Promise<Array<KeyedRow<ItemRecord>>> {
     const window = await this.window(partnerId, walked, request, windowRows);
     if (window.end === undefined) {
-      return keysetFetch(walked, INVENTORY_ITEM_LIST, request, readListedItem);
+      return keysetFetch(walked, INVENTORY_ITEM_LIST, request, ITEM.read);
     }
-    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request, readListedItem);
+    const rows = await keysetFetch(window.rows, INVENTORY_ITEM_LIST, request, ITEM.read);
     if (rows.length >= request.count) return rows;
-    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, readListedItem);
+    return keysetFetch(filtered, INVENTORY_ITEM_UNINDEXED_ORDER, request, ITEM.read);
   }
 
   /**
@@ -269,24 +445,23 @@ export class InventoryRepository {
    */
   private async window(
     partnerId: string,
-    filtered: SelectQueryBuilder<InventoryItem>,
+    filtered: DeclaredListQuery<InventoryItem>,
     request: KeysetRequest,
     windowRows: number = this.listWindow,
-  ): Promise<{ end: RowKey | undefined; rows: SelectQueryBuilder<InventoryItem> }> {
+  ): Promise<{ end: RowKey | undefined; rows: DeclaredListQuery<InventoryItem> }> {
     const [end] = await keysetFetch(
-      this.items(partnerId, this.manager).select('i.id'),
+      this.ids(partnerId),
       INVENTORY_ITEM_LIST,
       { ...request, count: 1, offset: windowRows - 1 },
+      ITEM_ID.read,
     );
     if (end === undefined) return { end: undefined, rows: filtered };
     const column = resolveSort(INVENTORY_ITEM_LIST, request.sort.value).column;
     const descendingInSql = request.sort.descending !== request.backwards;
-    const rows = filtered
-      .clone()
-      .andWhere(`(${column}, i.id) ${descendingInSql ? '>=' : '<='} (:windowKey, :windowId)`, {
-        windowKey: end.key.sortKey,
-        windowId: end.key.id,
-      });
+    const rows = filtered.and({
+      sql: windowCondition(column, descendingInSql),
+      parameters: { windowKey: end.key.sortKey, windowId: end.key.id },
+    });
     return { end: end.key, rows };
   }
 
@@ -300,11 +475,12 @@ export class InventoryRepository {
     if (category !== undefined && warehouse !== undefined) return undefined;
     const value = category ?? warehouse;
     const facet: Facet = warehouse === undefined ? 'category' : 'warehouse';
-    const rows: unknown = await this.dataSource.query(
-      value === undefined ? FACET_TOTAL : FACET_VALUE_TOTAL,
-      value === undefined ? [partnerId, facet] : [partnerId, facet, value],
+    return this.db.one(
+      value === undefined
+        ? sql`${FACET_TOTAL} WHERE partner_id = ${partnerId} AND facet = ${facet}`
+        : sql`${FACET_TOTAL} WHERE partner_id = ${partnerId} AND facet = ${facet} AND value = ${value}`,
+      readTotal,
     );
-    return integer(rowsOf(rows)[0] ?? { total: 0 }, 'total');
   }
 
   /**
@@ -318,11 +494,11 @@ export class InventoryRepository {
     filters: ItemFilters,
     sort: string | undefined,
   ): AsyncGenerator<ExportedItem> {
-    // The export's columns only, read raw: no entity per row.
-    const filtered = this.filtered(partnerId, filters).select(EXPORTED_COLUMNS);
+    // The export's columns only (EXPORTED_ITEM).
+    const filtered = this.filtered(partnerId, filters, 'indexed', 'export');
     const unfiltered = Object.values(filters).every((value) => value === undefined);
     const source = unfiltered
-      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort, 500, readExportedItem)
+      ? keysetRows(filtered, INVENTORY_ITEM_LIST, sort, 500, EXPORTED_ITEM.read)
       : this.windowedRows(partnerId, filtered, sort);
     let count = 0;
     for await (const item of source) {
@@ -334,7 +510,7 @@ export class InventoryRepository {
 
   private async *windowedRows(
     partnerId: string,
-    filtered: SelectQueryBuilder<InventoryItem>,
+    filtered: DeclaredListQuery<InventoryItem>,
     sortValue: string | undefined,
   ): AsyncGenerator<ExportedItem> {
     const sort = resolveSort(INVENTORY_ITEM_LIST, sortValue);
@@ -346,7 +522,7 @@ export class InventoryRepository {
         window.rows,
         INVENTORY_ITEM_LIST,
         request,
-        readExportedItem,
+        EXPORTED_ITEM.read,
       )) {
         yield row.entity;
       }
@@ -356,37 +532,40 @@ export class InventoryRepository {
     }
   }
 
-  async find(
+  find(
     partnerId: string,
     itemId: string,
-    manager: EntityManager = this.manager,
-  ): Promise<InventoryItem | undefined> {
-    const item = await this.items(partnerId, manager)
-      .andWhere('i.id = :itemId', { itemId })
-      .getOne();
-    return item ?? undefined;
+    manager?: EntityManager,
+  ): Promise<ItemRecord | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT ${ITEM.list} FROM inventory_items i WHERE i.partner_id = ${partnerId} AND i.id = ${itemId}`,
+      ITEM.read,
+      manager,
+    );
   }
 
-  async exists(partnerId: string, itemId: string): Promise<boolean> {
-    return this.items(partnerId, this.manager).andWhere('i.id = :itemId', { itemId }).getExists();
+  exists(partnerId: string, itemId: string, manager?: EntityManager): Promise<boolean> {
+    return this.db.one(
+      sql`SELECT EXISTS (SELECT 1 FROM inventory_items i
+            WHERE i.partner_id = ${partnerId} AND i.id = ${itemId}) AS "exists"`,
+      readExists,
+      manager,
+    );
   }
 
   /** Sets the reorder point; the item as it is now, or undefined when the partner has no such item. */
-  async setReorderPoint(
+  setReorderPoint(
     partnerId: string,
     itemId: string,
     reorderPoint: number,
     at: Date,
-  ): Promise<InventoryItem | undefined> {
-    const result = await this.manager
-      .createQueryBuilder()
-      .update(InventoryItem)
-      .set({ reorderPoint, updatedAt: at })
-      .where('partner_id = :partnerId AND id = :itemId', { partnerId, itemId })
-      .returning('*')
-      .execute();
-    const [row] = rowsOf(result.raw);
-    return row === undefined ? undefined : itemFromRow(row);
+  ): Promise<ItemRecord | undefined> {
+    return this.db.maybeOne(
+      sql`UPDATE inventory_items SET reorder_point = ${reorderPoint}, updated_at = ${at}
+           WHERE partner_id = ${partnerId} AND id = ${itemId}
+           RETURNING ${UPDATED_ITEM.list}`,
+      UPDATED_ITEM.read,
+    );
   }
 
   /**
@@ -421,67 +600,52 @@ export class InventoryRepository {
     itemId: string,
     movement: NewMovement,
   ): Promise<RecordOutcome> {
-    return this.dataSource.transaction(async (manager) => {
-      const quantity = movement.quantity;
-      const set: Record<string, () => string> = { onHand: () => 'on_hand + :quantity' };
-      if (movement.kind === 'receipt') set.inbound = () => 'greatest(inbound - :quantity, 0)';
-      if (movement.kind === 'shipment') set.reserved = () => 'greatest(reserved + :quantity, 0)';
-      if (movement.kind === 'damage') set.damaged = () => 'damaged - :quantity';
-      const update = await manager
-        .createQueryBuilder()
-        .update(InventoryItem)
-        .set({ ...set, updatedAt: movement.recordedAt })
-        .where('partner_id = :partnerId AND id = :itemId AND on_hand + :quantity >= 0', {
-          partnerId,
-          itemId,
-          quantity,
-        })
-        .returning('*')
-        .execute();
-      const [itemRow] = rowsOf(update.raw);
-      if (itemRow === undefined) {
-        const exists = await this.items(partnerId, manager)
-          .andWhere('i.id = :itemId', { itemId })
-          .getExists();
+    return this.db.transaction(async (manager) => {
+      const { quantity } = movement;
+      const item = await this.db.maybeOne(
+        sql`UPDATE inventory_items
+               SET on_hand = on_hand + ${quantity}${movementSet(movement.kind, quantity)},
+                   updated_at = ${movement.recordedAt}
+             WHERE partner_id = ${partnerId} AND id = ${itemId} AND on_hand + ${quantity} >= 0
+             RETURNING ${UPDATED_ITEM.list}`,
+        UPDATED_ITEM.read,
+        manager,
+      );
+      if (item === undefined) {
+        const exists = await this.exists(partnerId, itemId, manager);
         return { recorded: false, reason: exists ? 'insufficient_stock' : 'not_found' };
       }
-      const insert = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(InventoryMovement)
-        .values({ partnerId, itemId, ...movement })
-        .returning(`*, ${movementDaySql('inventory_movements')} AS day`)
-        .execute();
-      const [movementRow] = rowsOf(insert.raw);
-      if (movementRow === undefined) throw new Error('INSERT … RETURNING returned no row');
-      return {
-        recorded: true,
-        item: itemFromRow(itemRow),
-        movement: movementFromRow(movementRow),
-        day: text(movementRow, 'day'),
-      };
+      const { day, ...recorded } = await this.db.one(
+        sql`INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, reference, note,
+              occurred_at, recorded_at, recorded_by_user_id)
+            VALUES (${partnerId}, ${itemId}, ${movement.kind}, ${quantity}, ${movement.reference},
+              ${movement.note}, ${movement.occurredAt}, ${movement.recordedAt},
+              ${movement.recordedByUserId})
+            RETURNING ${INSERTED_MOVEMENT.list}`,
+        INSERTED_MOVEMENT.read,
+        manager,
+      );
+      return { recorded: true, item, movement: recorded, day };
     });
   }
 
-  /**
-   * The item's movements with the claim that stands for each (`claims_movement_id_key`: at most one
-   * that is not withdrawn, so the join keeps one row per movement).
-   */
+  /** The item's movements with their claims (`LISTED_MOVEMENT`), declared. */
   private movementsWithClaims(
     partnerId: string,
     itemId: string,
-  ): SelectQueryBuilder<InventoryMovement> {
-    return this.manager
-      .getRepository(InventoryMovement)
-      .createQueryBuilder('mv')
-      .leftJoin(
-        'claims',
-        'cl',
-        `cl.partner_id = mv.partner_id AND cl.movement_id = mv.id AND cl.status <> 'withdrawn'`,
-      )
-      .addSelect(['cl.id AS cl_id', 'cl.number AS cl_number', 'cl.status AS cl_status'])
-      .addSelect(movementDaySql('mv'), 'mv_day')
-      .where('mv.partner_id = :partnerId AND mv.item_id = :itemId', { partnerId, itemId });
+  ): DeclaredListQuery<InventoryMovement> {
+    return new DeclaredListQuery({
+      statement: 'inventory:movements',
+      dataSource: this.db.dataSource,
+      select: LISTED_MOVEMENT,
+      from: MOVEMENT_TABLES,
+      conditions: [
+        {
+          sql: 'mv.partner_id = :partnerId AND mv.item_id = :itemId',
+          parameters: { partnerId, itemId },
+        },
+      ],
+    });
   }
 
   /** One page of the item's movements, newest first by default; cursors bound to partner and item. */
@@ -502,136 +666,27 @@ export class InventoryRepository {
   }
 
   /** One movement of the item, with its claim; undefined when the partner's item has no such one. */
-  async findMovement(
+  findMovement(
     partnerId: string,
     itemId: string,
     movementId: string,
   ): Promise<ListedMovement | undefined> {
-    const raw = await this.movementsWithClaims(partnerId, itemId)
-      .andWhere('mv.id = :movementId', { movementId })
-      .getRawOne<Row>();
-    return raw === undefined ? undefined : readListedMovement(raw);
+    return this.db.maybeOne(
+      sql`SELECT ${LISTED_MOVEMENT.list} FROM ${MOVEMENTS_WITH_CLAIMS}
+           WHERE mv.partner_id = ${partnerId} AND mv.item_id = ${itemId} AND mv.id = ${movementId}`,
+      readListedMovement,
+    );
   }
 
   /** The partner's categories and warehouses with their item counts (above 0), by value: one read. */
-  async facetCounts(partnerId: string): Promise<FacetCount[]> {
-    const counts = await this.manager
-      .getRepository(InventoryFacetCount)
-      .createQueryBuilder('f')
-      .where('f.partner_id = :partnerId AND f.item_count > 0', { partnerId })
-      .orderBy('f.facet')
-      .addOrderBy('f.value')
-      .getMany();
-    return counts.map(({ facet, value, itemCount }) => ({ facet, value, count: itemCount }));
+  facetCounts(partnerId: string): Promise<FacetCount[]> {
+    return this.db.rows(
+      sql`SELECT ${FACET_COUNT.list} FROM inventory_facet_counts f
+           WHERE f.partner_id = ${partnerId} AND f.item_count > 0
+           ORDER BY f.facet, f.value`,
+      FACET_COUNT.read,
+    );
   }
-}
-
-function timestamp(row: Row, column: string): Date {
-  const value = row[column];
-  if (value instanceof Date) return value;
-  if (typeof value === 'string') return new Date(value);
-  throw new Error(`${column} is not a timestamp`);
-}
-
-/**
- * An item from the columns an UPDATE … RETURNING * gave back, or (`prefix` `i_`) from a list
- * statement's raw row (no TypeORM hydration).
- */
-function itemFromRow(row: Row, prefix = ''): InventoryItem {
-  return Object.assign(new InventoryItem(), {
-    id: text(row, `${prefix}id`),
-    partnerId: text(row, `${prefix}partner_id`),
-    sku: text(row, `${prefix}sku`),
-    name: text(row, `${prefix}name`),
-    category: text(row, `${prefix}category`),
-    barcode: nullableText(row, `${prefix}barcode`),
-    warehouse: text(row, `${prefix}warehouse`),
-    unitValue: integer(row, `${prefix}unit_value`),
-    onHand: integer(row, `${prefix}on_hand`),
-    reserved: integer(row, `${prefix}reserved`),
-    inbound: integer(row, `${prefix}inbound`),
-    damaged: integer(row, `${prefix}damaged`),
-    reorderPoint: integer(row, `${prefix}reorder_point`),
-    status: text(row, `${prefix}status`) as ItemStatus,
-    createdAt: timestamp(row, `${prefix}created_at`),
-    updatedAt: timestamp(row, `${prefix}updated_at`),
-  });
-}
-
-/** What an export writes of an item (docs/api.md, Inventory CSV): a plain object, no entity. */
-export type ExportedItem = Pick<
-  InventoryItem,
-  | 'sku'
-  | 'name'
-  | 'category'
-  | 'barcode'
-  | 'warehouse'
-  | 'status'
-  | 'onHand'
-  | 'reserved'
-  | 'inbound'
-  | 'damaged'
-  | 'reorderPoint'
-  | 'unitValue'
-  | 'updatedAt'
->;
-
-const EXPORTED_COLUMNS = [
-  'i.sku',
-  'i.name',
-  'i.category',
-  'i.barcode',
-  'i.warehouse',
-  'i.status',
-  'i.onHand',
-  'i.reserved',
-  'i.inbound',
-  'i.damaged',
-  'i.reorderPoint',
-  'i.unitValue',
-  'i.updatedAt',
-];
-
-function readExportedItem(row: Row): ExportedItem {
-  return {
-    sku: text(row, 'i_sku'),
-    name: text(row, 'i_name'),
-    category: text(row, 'i_category'),
-    barcode: nullableText(row, 'i_barcode'),
-    warehouse: text(row, 'i_warehouse'),
-    status: text(row, 'i_status') as ItemStatus,
-    onHand: integer(row, 'i_on_hand'),
-    reserved: integer(row, 'i_reserved'),
-    inbound: integer(row, 'i_inbound'),
-    damaged: integer(row, 'i_damaged'),
-    reorderPoint: integer(row, 'i_reorder_point'),
-    unitValue: integer(row, 'i_unit_value'),
-    updatedAt: timestamp(row, 'i_updated_at'),
-  };
-}
-
-/** An item of a list page from its statement's raw row (the builder's alias `i`). */
-function readListedItem(raw: Row): InventoryItem {
-  return itemFromRow(raw, 'i_');
-}
-
-/**
- * A movement from the columns an INSERT … RETURNING * gave back, or (`prefix` `mv_`) from a list
- * statement's raw row.
- */
-function movementFromRow(row: Row, prefix = ''): InventoryMovement {
-  return Object.assign(new InventoryMovement(), {
-    id: text(row, `${prefix}id`),
-    partnerId: text(row, `${prefix}partner_id`),
-    itemId: text(row, `${prefix}item_id`),
-    kind: text(row, `${prefix}kind`) as MovementKind,
-    quantity: integer(row, `${prefix}quantity`),
-    reference: nullableText(row, `${prefix}reference`),
-    note: nullableText(row, `${prefix}note`),
-    occurredAt: timestamp(row, `${prefix}occurred_at`),
-    recordedAt: timestamp(row, `${prefix}recorded_at`),
-    recordedByUserId: nullableText(row, `${prefix}recorded_by_user_id`),
-  });
 }
 
 /** The claim that stands for a movement (docs/api.md, InventoryMovement `claim`). */
@@ -643,23 +698,8 @@ export interface MovementClaim {
 
 /** A movement of an item's history with the claim filed from it, if any. */
 export interface ListedMovement {
-  movement: InventoryMovement;
+  movement: MovementRecord;
   /** `YYYY-MM-DD`: its day in the partner's time zone (`movementDaySql`). */
   day: string;
   claim: MovementClaim | null;
-}
-
-function readListedMovement(raw: Row): ListedMovement {
-  return {
-    movement: movementFromRow(raw, 'mv_'),
-    day: text(raw, 'mv_day'),
-    claim:
-      raw.cl_id === null || raw.cl_id === undefined
-        ? null
-        : {
-            id: text(raw, 'cl_id'),
-            number: integer(raw, 'cl_number'),
-            status: text(raw, 'cl_status') as ClaimStatus,
-          },
-  };
 }

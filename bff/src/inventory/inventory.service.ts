@@ -23,14 +23,14 @@ import type {
   RecordMovementDto,
   RecordedMovementDto,
 } from './dto/inventory.dto.js';
-import type { InventoryItem } from './inventory-item.entity.js';
-import type { InventoryMovement } from './inventory-movement.entity.js';
 import type { StockState } from './inventory.lists.js';
 import {
   type ExportedItem,
   type ItemFilters,
+  type ItemRecord,
   InventoryRepository,
   type MovementClaim,
+  type MovementRecord,
 } from './inventory.repository.js';
 
 /** How far ahead of the server's clock an `occurredAt` may be: the caller's clock may run ahead. */
@@ -53,11 +53,12 @@ export function stockStateOf(available: number, reorderPoint: number): StockStat
 }
 
 /** on hand × unit value, exact as a bigint (both are int4: the product may pass 2^53). */
-function valueOf(item: Pick<InventoryItem, 'onHand' | 'unitValue'>): bigint {
+function valueOf(item: Pick<ItemRecord, 'onHand' | 'unitValue'>): bigint {
   return BigInt(item.onHand) * BigInt(item.unitValue);
 }
 
-export function toItemDto(item: InventoryItem, currency: string): InventoryItemDto {
+/** An item as the API shows it; its times are already the API's ISO text (`ITEM`). */
+export function toItemDto(item: ItemRecord, currency: string): InventoryItemDto {
   const available = item.onHand - item.reserved;
   return {
     id: item.id,
@@ -76,8 +77,8 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
     damaged: item.damaged,
     reorderPoint: item.reorderPoint,
     stockState: stockStateOf(available, item.reorderPoint),
-    createdAt: item.createdAt.toISOString(),
-    updatedAt: item.updatedAt.toISOString(),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
   };
 }
 
@@ -87,7 +88,7 @@ export function toItemDto(item: InventoryItem, currency: string): InventoryItemD
  * null and false for the kinds no claim is filed from.
  */
 export function claimWindowOf(
-  movement: Pick<InventoryMovement, 'kind'>,
+  movement: Pick<MovementRecord, 'kind'>,
   day: string,
   today: string,
 ): { day: string; claimDeadline: string | null; claimWindowOpen: boolean } {
@@ -98,9 +99,12 @@ export function claimWindowOf(
   return { day, claimDeadline, claimWindowOpen: today <= claimDeadline };
 }
 
-/** `day`: the movement's day as the database computes it (`movementDaySql`). */
+/**
+ * `day`: the movement's day as the database computes it (`movementDaySql`); its times are already the
+ * API's ISO text.
+ */
 export function toMovementDto(
-  movement: InventoryMovement,
+  movement: MovementRecord,
   day: string,
   claim: MovementClaim | null,
   today: string,
@@ -111,8 +115,8 @@ export function toMovementDto(
     quantity: movement.quantity,
     reference: movement.reference,
     note: movement.note,
-    occurredAt: movement.occurredAt.toISOString(),
-    recordedAt: movement.recordedAt.toISOString(),
+    occurredAt: movement.occurredAt,
+    recordedAt: movement.recordedAt,
     claim:
       claim === null
         ? null

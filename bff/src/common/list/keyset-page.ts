@@ -3,7 +3,7 @@ import { type CursorPosition, type CursorScope, ListCursorCodec } from './list-c
 import { type ListDefinition, type ListSort, resolveSort } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
 import { databaseOf } from '#src/database/database.js';
-import { builderOf, DeclaredListQuery, type ListSource } from './list-statement.js';
+import { builderOf, DeclaredListQuery, type ListSource, OFFSET_SLOT } from './list-statement.js';
 import type { Page } from './page.js';
 
 /**
@@ -328,6 +328,9 @@ async function fetchKeyed<Entity extends ObjectLiteral, Row>(
   let entities: Row[];
   if (source instanceof DeclaredListQuery && read !== undefined) {
     const sort = resolveSort(list, request.sort.value);
+    // A page skips nothing (OFFSET 0 in its text); what skips rows (a window's far end) takes its
+    // offset as a parameter: one statement whatever it skips.
+    const offset = request.offset ?? 0;
     const variant = [
       'keyset',
       sort.column,
@@ -337,12 +340,20 @@ async function fetchKeyed<Entity extends ObjectLiteral, Row>(
       past !== undefined,
       counted,
       request.count,
-      request.offset ?? 0,
+      offset > 0 ? 'skips' : 0,
     ].join('|');
     raw = await source.run(
       variant,
-      (query, extra) => keysetQuery(query, list, request, counted, extra),
+      (query, extra) =>
+        keysetQuery(
+          query,
+          list,
+          offset > 0 ? { ...request, offset: OFFSET_SLOT } : request,
+          counted,
+          extra,
+        ),
       request.boundary === undefined ? {} : cursorValues,
+      offset > 0 ? offset : undefined,
     );
     entities = raw.map(read);
   } else {

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { startTestDatabase, type TestDatabase } from '#test/support/test-database.js';
-import { countTotal, keysetPage } from './keyset-page.js';
+import { countTotal, keysetFetch, keysetPage } from './keyset-page.js';
 import { ListCursorCodec } from './list-cursor.js';
-import { defineList } from './list-definition.js';
+import { defineList, resolveSort } from './list-definition.js';
 import type { ListQuery } from './list-query.js';
 import {
   DeclaredListQuery,
@@ -133,6 +133,24 @@ describe('DeclaredListQuery', () => {
     expect(basesBuilt).toBe(before + 1);
     expect(filtered.items.map((item) => item.rank)).toEqual([25, 26, 27, 28, 29]);
     expect(filtered.total).toBe(5);
+  });
+
+  it('skips rows with one statement whatever it skips: the offset a parameter', async () => {
+    const sort = resolveSort(PROBE_LIST, undefined);
+    const skip = (offset: number) =>
+      keysetFetch(
+        declared('a'),
+        PROBE_LIST,
+        { sort, boundary: undefined, backwards: false, count: 1, offset },
+        read,
+      );
+    const before = basesBuilt;
+    expect((await skip(3))[0]?.entity.rank).toBe(3);
+    expect(basesBuilt).toBe(before + 1);
+    expect((await skip(17))[0]?.entity.rank).toBe(17);
+    expect(await skip(30)).toEqual([]);
+    // The other offsets bound the same statement: built once.
+    expect(basesBuilt).toBe(before + 1);
   });
 
   it('counts and estimates through the same declared statement', async () => {

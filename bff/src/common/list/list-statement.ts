@@ -70,6 +70,16 @@ const compiled = new Map<string, CompiledStatement>();
 const SLOT_PREFIX = '\u0000list-slot:';
 
 /**
+ * The OFFSET a derived statement is built with when its offset is a parameter (`run`'s `offset`): a
+ * number no list skips, replaced by a `$n` in the compiled SQL. A statement's text then stays one per
+ * shape whatever it skips (a search's window, `InventoryRepository.window`), so it is compiled and
+ * prepared once, not once per offset.
+ */
+export const OFFSET_SLOT = 2_147_480_000;
+/** The slot of that parameter (no named parameter starts with NUL). */
+const OFFSET_NAME = '\u0000offset';
+
+/**
  * A list's filtered query declared as data: a named base and constant conditions with their values.
  * Its shape (the base's name and the conditions' SQL) determines every statement derived from it, so
  * each statement's SQL is built by TypeORM's query builder once per shape and process, and then only
@@ -118,10 +128,13 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
       extra: Readonly<Record<string, unknown>>,
     ) => SelectQueryBuilder<Entity>,
     extra: Readonly<Record<string, unknown>> = {},
+    /** The OFFSET, a parameter: `derive` then sets `.offset(OFFSET_SLOT)`. */
+    offset?: number,
   ): Promise<Array<Record<string, unknown>>> {
-    const statement = this.compile(variant, derive, Object.keys(extra));
+    const statement = this.compile(variant, derive, Object.keys(extra), offset !== undefined);
     const values = statement.slots.map((slot) => {
       if (!('name' in slot)) return slot.value;
+      if (slot.name === OFFSET_NAME) return offset;
       return Object.hasOwn(extra, slot.name) ? extra[slot.name] : this.parameters[slot.name];
     });
     return databaseOf(this.options.dataSource).raw({ text: statement.sql, values });
@@ -143,8 +156,9 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
       extra: Readonly<Record<string, unknown>>,
     ) => SelectQueryBuilder<Entity>,
     extraNames: readonly string[],
+    offsetSlot = false,
   ): CompiledStatement {
-    const key = `${this.shape}\n-- ${variant}`;
+    const key = `${this.shape}\n-- ${variant}${offsetSlot ? '|offset' : ''}`;
     const known = compiled.get(key);
     if (known !== undefined) {
       // Most recently used last: the first key is the one to drop.
@@ -157,18 +171,26 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
       Object.keys(this.parameters).map((name) => [name, slotOf(name)]),
     );
     const extraPlaceholders = Object.fromEntries(extraNames.map((name) => [name, slotOf(name)]));
-    const [sql, values] = derive(
+    const [built, values] = derive(
       this.build(placeholders),
       extraPlaceholders,
     ).getQueryAndParameters();
-    const statement: CompiledStatement = {
-      sql,
-      slots: (values as unknown[]).map((value) =>
-        typeof value === 'string' && value.startsWith(SLOT_PREFIX)
-          ? { name: value.slice(SLOT_PREFIX.length) }
-          : { value },
-      ),
-    };
+    const slots: Array<{ readonly name: string } | { readonly value: unknown }> = (
+      values as unknown[]
+    ).map((value) =>
+      typeof value === 'string' && value.startsWith(SLOT_PREFIX)
+        ? { name: value.slice(SLOT_PREFIX.length) }
+        : { value },
+    );
+    let sql = built;
+    if (offsetSlot) {
+      const marker = ` OFFSET ${OFFSET_SLOT}`;
+      const at = sql.lastIndexOf(marker);
+      if (at < 0) throw new Error(`${this.options.statement}: ${variant} set no OFFSET_SLOT`);
+      slots.push({ name: OFFSET_NAME });
+      sql = `${sql.slice(0, at)} OFFSET $${slots.length}${sql.slice(at + marker.length)}`;
+    }
+    const statement: CompiledStatement = { sql, slots };
     compiled.set(key, statement);
     if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
     return statement;
