@@ -8,7 +8,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import { refuseUnsupportedMediaTypes } from './common/content-types.js';
-import { PinoLoggerService, withQuietStartUp } from './common/logging.js';
+import {
+  logRequests,
+  PinoLoggerService,
+  rootLoggerOf,
+  withQuietStartUp,
+} from './common/logging.js';
 import { ProblemDetailsFilter } from './common/problem-details.filter.js';
 import { ProblemException } from './common/problem-details.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './common/request-id.js';
@@ -88,12 +93,16 @@ export async function createAppAround(
     createFastifyAdapter(config),
     nestOptions,
   );
-  if (options.preview !== true) app.useLogger(withQuietStartUp(app.get(PinoLoggerService)));
+  const fastify = app.getHttpAdapter().getInstance();
+  if (options.preview !== true) {
+    app.useLogger(withQuietStartUp(app.get(PinoLoggerService)));
+    // The first request hook: every later hook, guard and handler runs with the request's id bound.
+    logRequests(fastify, rootLoggerOf(app), config);
+  }
 
   app.useGlobalFilters(new ProblemDetailsFilter());
   app.useGlobalPipes(createValidationPipe());
 
-  const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

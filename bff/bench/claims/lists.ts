@@ -1,10 +1,10 @@
 import pg from 'pg';
-import { startBff, stopServer } from '../support.js';
 import { BenchApi } from '../harness/api.js';
 import type { BenchContext, Report } from '../harness/context.js';
 import { itemDetailPaths } from '../harness/item-paths.js';
 import { always, inTurn, type LoadCase } from '../harness/load.js';
 import { measureCases } from '../harness/measure.js';
+import { casesOn, openSession } from '../harness/session.js';
 
 /** Claim ids the claim detail case goes round, and claim numbers the search case looks up. */
 const SAMPLED = 1000;
@@ -31,14 +31,9 @@ export async function benchClaimLists(context: BenchContext): Promise<Report> {
   const { profile, dataset } = context;
   const lines: string[] = ['## claims', ''];
   const failures: string[] = [];
-  const bff = await startBff(context.url, {
-    SEED_DEMO_DATA: 'false',
-    BENCH_USER_EMAIL: dataset.userEmail,
-  });
-  const db = new pg.Client({ connectionString: context.url });
-  await db.connect();
+  const session = await openSession(context);
+  const { bff, api, db } = session;
   try {
-    const api = new BenchApi(bff.ready.port, bff.ready.token);
     const base = `/api/partners/${dataset.slug}/claims`;
     const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
       db.query<T>(text, values).then((result) => result.rows);
@@ -85,14 +80,7 @@ export async function benchClaimLists(context: BenchContext): Promise<Report> {
       `filtered: ${FILTER_STATUS} filed ${range?.from}..${range?.to}: total ${filteredPage.total}${filteredPage.totalExact ? '' : ' (estimate)'}`,
     );
 
-    const bffCase = (key: string, label: string, nextPath: () => string): LoadCase => ({
-      key,
-      label,
-      port: api.port,
-      nextPath,
-      headers: api.headers,
-      pid: bff.pid,
-    });
+    const bffCase = casesOn(bff, api);
     const cases: LoadCase[] = [
       bffCase('detail', 'item detail', inTurn(await itemDetailPaths(db, context))),
       bffCase('claim', 'claim detail', inTurn(claimIds.map((row) => `${base}/${row.id}`))),
@@ -117,8 +105,7 @@ export async function benchClaimLists(context: BenchContext): Promise<Report> {
     });
     return { lines, failures };
   } finally {
-    await db.end();
-    await stopServer(bff);
+    await session.close();
   }
 }
 

@@ -14,6 +14,7 @@ import { type BenchContext, checker, type Report } from '../harness/context.js';
 import { itemDetailPaths } from '../harness/item-paths.js';
 import { always, inTurn, type LoadCase, Tally } from '../harness/load.js';
 import { explain, figuresTable, runRounds } from '../harness/measure.js';
+import { casesOn, reportErrors } from '../harness/session.js';
 import { applyMigrationsTimed } from './migrate.js';
 
 /** Targets (issue #10, point 3): the dashboards against an item detail, and against their raw SQL. */
@@ -138,19 +139,7 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
         return `${base}/analytics?from=${addDays(yearsBefore(to, 2), 1)}&to=${to}&granularity=day`;
       });
 
-    const bffCase = (
-      key: string,
-      label: string,
-      nextPath: () => string,
-      caller: BenchApi = api,
-    ): LoadCase => ({
-      key,
-      label,
-      port: api.port,
-      nextPath,
-      headers: caller.headers,
-      pid: bff.pid,
-    });
+    const bffCase = casesOn(bff, api);
     const cases: LoadCase[] = [
       bffCase('detail', 'item detail', inTurn(await itemDetailPaths(db, context))),
       bffCase('overview', `overview (${member?.role ?? 'member'})`, always(`${base}/overview`)),
@@ -309,11 +298,7 @@ export async function benchDashboards(context: BenchContext): Promise<Report> {
     lines.push(
       `analytics top items 2 years (not a target): p50 ${tally('top-items').percentile(50).toFixed(1)} ms, p99 ${p99('top-items').toFixed(1)} ms; p99 / item detail p99 = ${ratio(p99('top-items') / detail)}; raw reference median / top items p50 = ${topItemsRef.runs.length === 0 ? 'not run' : ratio(faster(topItemsRef, 'top-items'))}`,
     );
-    const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
-    if (errors > 0) {
-      lines.push(`FAILED: ${errors} non-2xx answers or errors`);
-      failures.push(`${errors} non-2xx answers or errors`);
-    }
+    reportErrors(tallies.values(), { lines, failures });
     return { lines, failures };
   } finally {
     await db.end();

@@ -16,6 +16,7 @@ import type { BarePage } from './bare-server.js';
 import type { BenchApi } from './api.js';
 import { type BenchContext, checker, type Profile, type Report } from './context.js';
 import { always, type LoadCase, runLoad, Tally } from './load.js';
+import { reportErrors } from './session.js';
 
 /** Targets, as ratios in the same run (issue 8, "Must be shown" 4; issue 9, point 6). */
 const DEEP_OVER_DETAIL_P99 = 2;
@@ -168,11 +169,7 @@ export async function measureCases(
     lines.push(
       `first page, server CPU µs per request: ${us('bare').toFixed(0)} bare; +${(us('framework') - us('bare')).toFixed(0)} the BFF's framework (Nest, Fastify plugins, request log); +${(us('typeorm') - us('framework')).toFixed(0)} TypeORM's query path; +${(us('chain') - us('typeorm')).toFixed(0)} JWT and partner guard; +${(us('first') - us('chain')).toFixed(0)} the list endpoint's own work (validation, query building, entities, DTOs, cursors) = ${us('first').toFixed(0)}`,
     );
-    const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
-    if (errors > 0) {
-      lines.push(`FAILED: ${errors} non-2xx answers or errors`);
-      failures.push(`${errors} non-2xx answers or errors`);
-    }
+    reportErrors(tallies.values(), { lines, failures });
   } finally {
     rmSync(statementsFile, { force: true });
     if (bare !== undefined) await stopServer(bare);

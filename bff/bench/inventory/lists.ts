@@ -1,10 +1,10 @@
 import pg from 'pg';
-import { startBff, stopServer } from '../support.js';
 import { BenchApi } from '../harness/api.js';
 import type { BenchContext, Report } from '../harness/context.js';
 import { itemDetailPaths } from '../harness/item-paths.js';
 import { always, inTurn, type LoadCase } from '../harness/load.js';
 import { measureCases } from '../harness/measure.js';
+import { casesOn, openSession } from '../harness/session.js';
 /** Matches a "realistic selective" search term should have. */
 const SEARCH_MATCHES = { min: 100, max: 3000, ideal: 1000 };
 
@@ -25,26 +25,13 @@ export async function benchLists(context: BenchContext): Promise<Report> {
   const { profile, dataset } = context;
   const lines: string[] = [];
   const failures: string[] = [];
-  const bff = await startBff(context.url, {
-    SEED_DEMO_DATA: 'false',
-    BENCH_USER_EMAIL: dataset.userEmail,
-  });
-  // The bench's own reads (the workload, EXPLAIN ANALYZE): one connection, its caches warm.
-  const db = new pg.Client({ connectionString: context.url });
-  await db.connect();
+  const session = await openSession(context);
+  const { bff, api, db } = session;
   try {
-    const api = new BenchApi(bff.ready.port, bff.ready.token);
     const base = `/api/partners/${dataset.slug}/inventory`;
     const workload = await findWorkload(context, db, api, base, lines);
 
-    const bffCase = (key: string, label: string, nextPath: () => string): LoadCase => ({
-      key,
-      label,
-      port: api.port,
-      nextPath,
-      headers: api.headers,
-      pid: bff.pid,
-    });
+    const bffCase = casesOn(bff, api);
     const cases: LoadCase[] = [
       bffCase('detail', 'item detail', inTurn(workload.detail)),
       bffCase('first', 'list: first page', always(workload.first)),
@@ -63,8 +50,7 @@ export async function benchLists(context: BenchContext): Promise<Report> {
     });
     return { lines, failures };
   } finally {
-    await db.end();
-    await stopServer(bff);
+    await session.close();
   }
 }
 

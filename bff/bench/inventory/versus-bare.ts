@@ -9,6 +9,7 @@ import type { BarePage } from '../harness/bare-server.js';
 import { checker, type BenchContext, type Report } from '../harness/context.js';
 import { always, type LoadCase, runLoad, Tally } from '../harness/load.js';
 import { bottleneck, runRounds, SATURATED, startBare } from '../harness/measure.js';
+import { reportErrors } from '../harness/session.js';
 
 /** The target (issue 19, must-show 3): each page at least this share of the bare handler's requests/s. */
 const OVER_BARE_RATE = 0.8;
@@ -155,11 +156,7 @@ export async function benchVersusBare(
         `${page.label}: BFF / bare requests/s = ${(bff.rate / reference.rate).toFixed(2)}× (target ≥ ${OVER_BARE_RATE}×; CPU per request ${(reference.cpuPerRequest / bff.cpuPerRequest).toFixed(2)}×)`,
       );
     }
-    const errors = [...tallies.values()].reduce((sum, t) => sum + t.errors, 0);
-    if (errors > 0) {
-      lines.push(`FAILED: ${errors} non-2xx answers or errors`);
-      failures.push(`${errors} non-2xx answers or errors`);
-    }
+    reportErrors(tallies.values(), { lines, failures });
     return { lines, failures };
   } finally {
     rmSync(pagesFile, { force: true });

@@ -1,20 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type DynamicModule,
   Global,
   Inject,
   Injectable,
   type LoggerService,
-  type MiddlewareConsumer,
   Module,
-  type NestModule,
-  RequestMethod,
 } from '@nestjs/common';
-import { type DestinationStream, type Logger as Pino, destination as pinoDestination } from 'pino';
-import { type HttpLogger, type Options, pinoHttp } from 'pino-http';
+import type { FastifyInstance } from 'fastify';
+import {
+  type DestinationStream,
+  type Logger as Pino,
+  type LoggerOptions,
+  pino,
+  destination as pinoDestination,
+  stdSerializers,
+} from 'pino';
 import type { AppConfig } from '../config/app-config.js';
-import { requestIdOf } from './request-id.js';
 
 /** Never written to the logs: credentials in headers, and secrets in any logged object. */
 export const REDACTED_PATHS = [
@@ -162,11 +164,6 @@ interface SerializedResponse {
   statusCode: number;
 }
 
-/** Middleware may rewrite `url`; the path the client asked for stays in `originalUrl`. */
-function originalUrl(request: IncomingMessage & { originalUrl?: string }): string {
-  return request.originalUrl ?? request.url ?? '';
-}
-
 /**
  * The level of a request's line: 5xx (or an error) at error, 4xx at warn, the rest at info — at debug in
  * development, where a line for every asset and API call of each page would scroll the ready banner
@@ -182,32 +179,34 @@ export function requestLogLevel(
   return config.isDevelopment ? 'debug' : 'info';
 }
 
-export function pinoHttpOptions(
-  config: AppConfig,
-  pretty = usePrettyLogs(config),
-): Options<IncomingMessage, ServerResponse> {
+/** pino's options: the level, redaction, the serializers of `req`, `res` and `err`, pretty lines. */
+export function pinoOptions(config: AppConfig, pretty = usePrettyLogs(config)): LoggerOptions {
   return {
     level: config.logLevel,
-    genReqId: (request) => requestIdOf(request),
-    // Every line logged while serving a request carries its id as `requestId`.
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    customLogLevel: (_request, response, error) =>
-      requestLogLevel(config, response.statusCode, error),
-    // Probes every few seconds would drown the log; their failures are logged by the health controller.
-    autoLogging: { ignore: (request) => HEALTH_PROBES.has(originalUrl(request)) },
+    // As pino-http had them: pino's standard serializers first (a `req` is an IncomingMessage, a
+    // `res` a ServerResponse), then these on what they wrote.
     serializers: {
-      req: (request: SerializedRequest) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        remoteAddress: request.remoteAddress,
-        headers: loggableHeaders(request.headers),
+      req: stdSerializers.wrapRequestSerializer((request) => {
+        const serialized = request as unknown as SerializedRequest;
+        return {
+          method: serialized.method,
+          url: redactUrl(serialized.url),
+          remoteAddress: serialized.remoteAddress,
+          headers: loggableHeaders(serialized.headers),
+        } as unknown as typeof request;
       }),
-      res: (response: SerializedResponse) => ({ statusCode: response.statusCode }),
-      // Every error logged under `err`, wherever it is logged from (pino-http hands this the error as
-      // pino's standard serializer wrote it).
-      err: loggableError,
+      res: stdSerializers.wrapResponseSerializer(
+        (response) =>
+          ({
+            statusCode: (response as unknown as SerializedResponse).statusCode,
+          }) as unknown as typeof response,
+      ),
+      // Every error logged under `err`, wherever it is logged from (this is handed the error as pino's
+      // standard serializer wrote it).
+      err: stdSerializers.wrapErrorSerializer(
+        (error) => loggableError(error) as typeof error,
+      ),
     },
     ...(pretty
       ? {
@@ -227,10 +226,20 @@ export function pinoHttpOptions(
   };
 }
 
-const HTTP_LOGGER = Symbol('HTTP_LOGGER');
+/** The application's one pino logger (the framework's, the requests', the application's lines). */
+const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/** The logger of the request being served (its child carrying `requestId`), while it is served. */
-const requestLoggers = new AsyncLocalStorage<Pino>();
+/**
+ * The request being served: its id, and its logger (a child of the root carrying `requestId`), made
+ * the first time a line is logged while it is served — most requests log no line but their own.
+ */
+interface ServedRequest {
+  readonly id: string;
+  logger?: Pino;
+}
+
+/** The request being served, while it is served (Nest's and the application's lines carry its id). */
+const servedRequests = new AsyncLocalStorage<ServedRequest>();
 
 /** Nest's logger calls (`log(message, ...params, context)`), as pino lines. */
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
@@ -242,7 +251,7 @@ type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
  */
 @Injectable()
 export class PinoLoggerService implements LoggerService {
-  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
+  constructor(@Inject(ROOT_LOGGER) private readonly root: Pino) {}
 
   verbose(message: unknown, ...params: unknown[]): void {
     this.write('trace', message, params);
@@ -264,7 +273,11 @@ export class PinoLoggerService implements LoggerService {
   }
 
   private write(level: Level, message: unknown, params: unknown[]): void {
-    const logger = requestLoggers.getStore() ?? this.http.logger;
+    const served = servedRequests.getStore();
+    const logger =
+      served === undefined
+        ? this.root
+        : (served.logger ??= this.root.child({ requestId: served.id }));
     const fields: Record<string, unknown> = {};
     // The context is the last parameter (Nest's contract); what comes before it, format arguments.
     const rest = params.length === 0 ? [] : params.slice(0, -1);
@@ -291,43 +304,71 @@ export class PinoLoggerService implements LoggerService {
   }
 }
 
-@Global()
-@Module({})
-class LoggingModule implements NestModule {
-  constructor(@Inject(HTTP_LOGGER) private readonly http: HttpLogger) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    // pino-http's logger of the request is the last of `allLogs` (`log` may be another's: Fastify's).
-    const bindRequestLogger = (
-      request: IncomingMessage & { allLogs?: Pino[] },
-      _response: ServerResponse,
-      next: () => void,
-    ) => {
-      const log = request.allLogs?.at(-1);
-      if (log === undefined) next();
-      else requestLoggers.run(log, next);
+/**
+ * Every request's line, as Fastify hooks: the request's id bound for the lines logged while it is
+ * served; when its response has finished (or its connection closed, or the response failed), one line
+ * at `requestLogLevel`'s level: `requestId`, `req` (method, URL with its secrets redacted, remote
+ * address, the allow-listed headers), `res` (`statusCode`), `responseTime` (ms) and `request
+ * completed` — with `err` and `request errored` for a failure or a 5xx. The health probes' successes
+ * have no line. Must be the first `onRequest` hook (createAppAround adds it first).
+ */
+export function logRequests(fastify: FastifyInstance, root: Pino, config: AppConfig): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    const response = reply.raw;
+    const startedAt = Date.now();
+    const served: ServedRequest = { id: request.id };
+    const complete = (error?: unknown): void => {
+      response.removeListener('close', complete);
+      response.removeListener('finish', complete);
+      response.removeListener('error', complete);
+      const failure =
+        error ??
+        (response.statusCode >= 500
+          ? new Error(`failed with status code ${response.statusCode}`)
+          : undefined);
+      const level = requestLogLevel(config, response.statusCode, error);
+      if (!root.isLevelEnabled(level)) return;
+      // The keys in pino-http's order: its request logger's bindings, then the line's own.
+      const line = { requestId: served.id, req: raw, res: response };
+      const responseTime = Date.now() - startedAt;
+      if (failure === undefined) root[level]({ ...line, responseTime }, 'request completed');
+      else root[level]({ ...line, err: failure, responseTime }, 'request errored');
     };
-    // Every path (a bare '*' matches only "/" on Fastify).
-    consumer
-      .apply(this.http, bindRequestLogger)
-      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
-  }
+    // Probes every few seconds would drown the log; their failures are logged by the health controller.
+    if (!HEALTH_PROBES.has(raw.url ?? '')) {
+      response.on('close', complete);
+      response.on('finish', complete);
+    }
+    response.on('error', complete);
+    servedRequests.run(served, done);
+  });
 }
 
+/** The root logger, for `logRequests` (app.factory.ts). */
+export function rootLoggerOf(app: { get(token: symbol): unknown }): Pino {
+  return app.get(ROOT_LOGGER) as Pino;
+}
+
+@Global()
+@Module({})
+class LoggingModule {}
+
 /**
- * pino through pino-http: one logger for the framework, the requests and the application (in-house
- * since nestjs-pino 5 wants Node 22 and its 4.x requires the ESM-only NestJS 12 from CommonJS).
+ * One pino logger for the framework, the requests (`logRequests`, Fastify hooks) and the application
+ * (in-house since nestjs-pino 5 wants Node 22 and its 4.x requires the ESM-only NestJS 12 from
+ * CommonJS).
  */
 export function loggingModule(config: AppConfig, destination?: DestinationStream): DynamicModule {
   // A given destination (the tests' capture) takes JSON lines, whatever NODE_ENV says.
   const pretty = destination === undefined && usePrettyLogs(config);
-  const options = pinoHttpOptions(config, pretty);
+  const options = pinoOptions(config, pretty);
   // Synchronous writes to stdout: lines keep their order and none is lost when the process exits.
   const stream = destination ?? (pretty ? undefined : pinoDestination({ dest: 1, sync: true }));
-  const http = stream === undefined ? pinoHttp(options) : pinoHttp(options, stream);
+  const root = stream === undefined ? pino(options) : pino(options, stream);
   return {
     module: LoggingModule,
-    providers: [{ provide: HTTP_LOGGER, useValue: http }, PinoLoggerService],
-    exports: [PinoLoggerService],
+    providers: [{ provide: ROOT_LOGGER, useValue: root }, PinoLoggerService],
+    exports: [ROOT_LOGGER, PinoLoggerService],
   };
 }

@@ -23,8 +23,31 @@ export function partnerToday(now: Date, timeZone: string): string {
   return format === null ? now.toISOString().slice(0, 10) : format.format(now);
 }
 
-/** `day` moved by `days` (negative: earlier), as `YYYY-MM-DD`. */
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** A day Date.UTC reads as the ISO parser does: a four-digit year, month 1–12, day 1–31. */
+const PLAIN_DAY = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * `day` moved by `days` (negative: earlier), as `YYYY-MM-DD`. Read by its digits and written by hand,
+ * not through a parsed date string and `toISOString`: a claims page asks for it for every draft.
+ */
 export function addDays(day: string, days: number): string {
+  if (PLAIN_DAY.test(day)) {
+    // Date.UTC rolls a day past the month's end over as the ISO parser does (`2024-02-30`: March 1st).
+    const date = new Date(
+      Date.UTC(
+        Number(day.slice(0, 4)),
+        Number(day.slice(5, 7)) - 1,
+        Number(day.slice(8, 10)) + days,
+      ),
+    );
+    const year = date.getUTCFullYear();
+    if (year >= 1000 && year <= 9999) {
+      return `${year}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
+    }
+  }
+  // Any other year, and a day that is no day (a RangeError), as before.
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -9,8 +9,8 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const requestIds = new WeakMap<IncomingMessage, string>();
 
 /**
- * The id of a request: the caller's X-Request-Id when sane, else a new UUID. Fastify and pino-http
- * both ask for it; the first answer is remembered so that they agree.
+ * The id of a request: the caller's X-Request-Id when sane, else a new UUID. Fastify asks for it (its
+ * `genReqId`); the answer is remembered, so that a second question gets the same id.
  */
 export function requestIdOf(request: IncomingMessage): string {
   let id = requestIds.get(request);
