@@ -27,15 +27,11 @@ export default function BarPlot({
   formatY,
 }: BarPlotProps) {
   const horizontal = layout === 'horizontal-bars';
-  const plotWidth = useContext(PlotWidthContext);
-  const axes = theme.cartesianAxes({
-    data,
-    xKey,
-    formatX,
-    formatY,
-    plotWidth,
-    minTickGap: MIN_TICK_GAP,
-  });
+  const axes = theme.cartesianAxes(
+    { data, xKey, formatX, formatY },
+    useContext(PlotWidthContext),
+    MIN_TICK_GAP,
+  );
   return (
     <PlotContainer height={height}>
       <RechartsBarChart

@@ -35,15 +35,11 @@ export default function LinePlot({
   formatY,
 }: LinePlotProps) {
   const Chart = area ? AreaChart : RechartsLineChart;
-  const plotWidth = useContext(PlotWidthContext);
-  const axes = theme.cartesianAxes({
-    data,
-    xKey,
-    formatX,
-    formatY,
-    plotWidth,
-    minTickGap: MIN_TICK_GAP,
-  });
+  const axes = theme.cartesianAxes(
+    { data, xKey, formatX, formatY },
+    useContext(PlotWidthContext),
+    MIN_TICK_GAP,
+  );
   return (
     <PlotContainer height={height}>
       <Chart data={data} margin={theme.plotMargin} accessibilityLayer={false}>

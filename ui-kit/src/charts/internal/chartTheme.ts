@@ -120,21 +120,21 @@ export const VALUE_AXIS_WIDTH = 64;
  * the labels as one `<text>` each (`tick`, AxisTick.tsx), the categories thinned by `categoryInterval`
  * for the plot's measured width, every value tick shown.
  */
-export function cartesianAxes({
-  data,
-  xKey,
-  formatX,
-  formatY,
-  plotWidth,
-  minTickGap,
-}: {
-  data: readonly ChartDatum[];
-  xKey: string;
-  formatX: (value: string | number) => string;
-  formatY: (value: number) => string;
-  plotWidth: number | undefined;
-  minTickGap: number;
-}) {
+export function cartesianAxes(
+  {
+    data,
+    xKey,
+    formatX,
+    formatY,
+  }: {
+    data: readonly ChartDatum[];
+    xKey: string;
+    formatX: (value: string | number) => string;
+    formatY: (value: number) => string;
+  },
+  plotWidth: number | undefined,
+  minTickGap: number,
+) {
   return {
     x: {
       dataKey: xKey,
