@@ -65,11 +65,7 @@ export class AuditService {
   }
 
   /** An event inside one partner. */
-  recordForPartner(
-    partnerId: string,
-    entry: AuditEntry,
-    manager?: EntityManager,
-  ): Promise<void> {
+  recordForPartner(partnerId: string, entry: AuditEntry, manager?: EntityManager): Promise<void> {
     return this.insert(partnerId, entry, manager);
   }
 

@@ -204,9 +204,7 @@ export function pinoOptions(config: AppConfig, pretty = usePrettyLogs(config)): 
       ),
       // Every error logged under `err`, wherever it is logged from (this is handed the error as pino's
       // standard serializer wrote it).
-      err: stdSerializers.wrapErrorSerializer(
-        (error) => loggableError(error) as typeof error,
-      ),
+      err: stdSerializers.wrapErrorSerializer((error) => loggableError(error) as typeof error),
     },
     ...(pretty
       ? {

@@ -2,11 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '#src/database/database.js';
 import { sql } from '#src/database/sql.js';
 import { fields, read, selection, type ValueReader } from '#src/database/table.js';
-import {
-  type UserAccountState,
-  USERS,
-  sessionRevokedSql,
-} from '#src/users/users.repository.js';
+import { type UserAccountState, USERS, sessionRevokedSql } from '#src/users/users.repository.js';
 import type { MembershipRole } from './membership.entity.js';
 import type { PartnerStatus } from './partner.entity.js';
 

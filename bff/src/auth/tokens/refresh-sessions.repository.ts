@@ -89,7 +89,10 @@ export class RefreshTokensRepository {
     );
     if (row === undefined) return undefined;
     const { userStatus, userCredentialGeneration, ...token } = row;
-    return { ...token, user: { status: userStatus, credentialGeneration: userCredentialGeneration } };
+    return {
+      ...token,
+      user: { status: userStatus, credentialGeneration: userCredentialGeneration },
+    };
   }
 
   /**
