@@ -11,6 +11,9 @@ export const CLAIM_EVENT_KINDS = [
   'comment',
   'edit',
   'attachment',
+  'internal_note',
+  'assignment',
+  'approval_requested',
 ] as const;
 export type ClaimEventKind = (typeof CLAIM_EVENT_KINDS)[number];
 
@@ -26,7 +29,7 @@ export type ClaimEventKind = (typeof CLAIM_EVENT_KINDS)[number];
 @Index('claim_events_actor_user_id_idx', ['actorUserId'])
 @Check(
   'claim_events_kind_check',
-  `"kind" IN ('created', 'transition', 'comment', 'edit', 'attachment')`,
+  `"kind" IN ('created', 'transition', 'comment', 'edit', 'attachment', 'internal_note', 'assignment', 'approval_requested')`,
 )
 export class ClaimEvent {
   @IdColumn('claim_events')
