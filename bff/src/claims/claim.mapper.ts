@@ -99,6 +99,27 @@ export function toClaimDto(
     updatedAt: claim.updatedAt,
     allowedActions: allowedActions(claim.status, actors, separated),
     missing: missingOf(claim, today),
+    ...(actors.includes('staff') ? staffFieldsOf(claim) : {}),
+  };
+}
+
+/** What only staff see of a claim (docs/product.md §3a): never in a partner's answer. */
+function staffFieldsOf(
+  claim: ClaimRecord,
+): Pick<ClaimDto, 'assignee' | 'waitingSince' | 'pendingApproval'> {
+  const actor = (id: string | null, name: string | null) =>
+    id === null ? null : { id, name: name ?? '' };
+  return {
+    assignee: actor(claim.assigneeUserId, claim.assigneeName),
+    waitingSince: claim.waitingSince,
+    pendingApproval:
+      claim.pendingApprovalAmount === null || claim.pendingApprovalAt === null
+        ? null
+        : {
+            by: actor(claim.pendingApprovalByUserId, claim.pendingApprovalByName),
+            amountApproved: money(claim.pendingApprovalAmount, claim.currency),
+            at: claim.pendingApprovalAt,
+          },
   };
 }
 

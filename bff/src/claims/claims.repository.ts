@@ -240,6 +240,17 @@ const CLAIM_JOINED = fields({
        WHERE a.partner_id = c.partner_id AND a.claim_id = c.id) ELSE '{}'::text[] END`,
     read.textArray as ValueReader<AttachmentContentType[]>,
   ],
+  /** Staff only (the mapper leaves them out for anyone else): the assignee, the first approver. */
+  assigneeName: [
+    `CASE WHEN c.assignee_user_id IS NULL THEN NULL
+       ELSE (SELECT ua.name FROM users ua WHERE ua.id = c.assignee_user_id) END`,
+    read.nullable(read.text),
+  ],
+  pendingApprovalByName: [
+    `CASE WHEN c.pending_approval_by_user_id IS NULL THEN NULL
+       ELSE (SELECT up.name FROM users up WHERE up.id = c.pending_approval_by_user_id) END`,
+    read.nullable(read.text),
+  ],
   partnerActorIds: [
     `CASE WHEN c.status IN (${STAFF_ACTIONABLE_SQL}) THEN ARRAY(SELECT DISTINCT pe.actor_user_id::text
        FROM claim_events pe WHERE pe.partner_id = c.partner_id AND pe.claim_id = c.id

@@ -787,6 +787,8 @@ export interface components {
             amountApproved: components["schemas"]["Money"] | null;
             /** @description quantity × unitValue. */
             amountClaimed: components["schemas"]["Money"];
+            /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
+            assignee?: components["schemas"]["ClaimActor"] | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Who filed it (null only when that account was deleted). */
@@ -831,6 +833,8 @@ export interface components {
             /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
             partiallyApproved: boolean;
             payoutReference: string | null;
+            /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
+            pendingApproval?: components["schemas"]["ClaimPendingApproval"] | null;
             quantity: number;
             /** @description The shipment or order it concerns. */
             reference: string | null;
@@ -844,6 +848,11 @@ export interface components {
             updatedAt: string;
             /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
             version: number;
+            /**
+             * Format: date-time
+             * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
+             */
+            waitingSince?: string | null;
         };
         /** @enum {string} */
         ClaimAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid";
@@ -933,7 +942,7 @@ export interface components {
             toStatus: components["schemas"]["ClaimStatus"] | null;
         };
         /** @enum {string} */
-        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment";
+        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment" | "internal_note" | "assignment" | "approval_requested";
         ClaimEventPage: {
             items: components["schemas"]["ClaimEvent"][];
             /** @description The cursor of the following page; null on the last page. */
@@ -1002,6 +1011,13 @@ export interface components {
             total: number;
             /** @description False when total is an estimate. */
             totalExact: boolean;
+        };
+        ClaimPendingApproval: {
+            amountApproved: components["schemas"]["Money"];
+            /** Format: date-time */
+            at: string;
+            /** @description Null when that user is gone. */
+            by: components["schemas"]["ClaimActor"] | null;
         };
         ClaimStaleProblem: {
             /** @description The claim as it is now, with what the caller may do with it; its version is the ETag. */

@@ -268,6 +268,43 @@ export class ClaimDto {
       'What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft.',
   })
   missing!: ClaimMissingDto[];
+
+  @ApiPropertyOptional({
+    type: ClaimActorDto,
+    nullable: true,
+    description: 'Staff only: the staff member working the claim (docs/product.md §3a).',
+  })
+  assignee?: ClaimActorDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.',
+  })
+  waitingSince?: string | null;
+
+  @ApiPropertyOptional({
+    type: () => ClaimPendingApprovalDto,
+    nullable: true,
+    description:
+      'Staff only: a first approval above the second-approval threshold, waiting for a second staff member.',
+  })
+  pendingApproval?: ClaimPendingApprovalDto | null;
+}
+
+/** A first approval waiting for a second staff member's (docs/product.md §3a, second approval). */
+@ApiSchema({ name: 'ClaimPendingApproval' })
+export class ClaimPendingApprovalDto {
+  @ApiProperty({ type: ClaimActorDto, nullable: true, description: 'Null when that user is gone.' })
+  by!: ClaimActorDto | null;
+
+  @ApiProperty({ type: MoneyDto })
+  amountApproved!: MoneyDto;
+
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
 }
 
 /** The 412 of a change based on another version (docs/api.md, Claims: the order of checks). */
