@@ -581,9 +581,8 @@ export class CreateClaimCommentDto {
   message?: string;
 
   @ApiPropertyOptional({
-    default: false,
     description:
-      'Staff only: an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403.',
+      'Staff only (default false): an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403.',
   })
   @IsOptional()
   @IsBoolean()
