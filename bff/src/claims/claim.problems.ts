@@ -38,16 +38,6 @@ export function separationOfDuties(why: 'separated' | 'first_approver' = 'separa
   );
 }
 
-/** docs/product.md §3a: the second approval may approve at most what the first one did. */
-export function aboveFirstApproval(pendingAmount: number): ProblemException {
-  return invalid([
-    {
-      field: 'amountApproved',
-      message: `amountApproved must be 1..${pendingAmount}: the pending first approval is of ${pendingAmount}; a second approval may lower it, not raise it (request info or reject to start over).`,
-    },
-  ]);
-}
-
 /** docs/product.md §4, "Claims you can trust": the movement's window has closed. */
 export function filingWindowClosed(deadline: string): ProblemException {
   return new ProblemException(
