@@ -28,7 +28,9 @@ export function forbidden(): ProblemException {
  * docs/product.md §3a: staff who acted on a claim for its partner, or are its members, do not decide
  * it; whoever gave a pending first approval does not complete it (`first_approver`).
  */
-export function separationOfDuties(why: 'separated' | 'first_approver' = 'separated'): ProblemException {
+export function separationOfDuties(
+  why: 'separated' | 'first_approver' = 'separated',
+): ProblemException {
   return new ProblemException(
     403,
     'separation_of_duties',

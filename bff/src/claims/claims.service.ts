@@ -53,9 +53,7 @@ export class ClaimsService {
     );
     const actors = claimActors(context);
     const today = this.today(context);
-    return mapPage(page, (claim) =>
-      toClaimDto(claim, actors, today, withheldFrom(context, claim)),
-    );
+    return mapPage(page, (claim) => toClaimDto(claim, actors, today, withheldFrom(context, claim)));
   }
 
   exportCsv(context: PartnerContext, query: ClaimExportQueryDto): StreamableFile {

@@ -202,7 +202,7 @@ export const SETTINGS = ConfigDeclaration.empty()
   .add('reviewTargetDays', {
     env: 'REVIEW_TARGET_DAYS',
     default: '`5`',
-    doc: 'Days a claim may wait for staff (since its submission or the partner\'s latest answer) before the review queue shows it overdue (docs/product.md §3a).',
+    doc: "Days a claim may wait for staff (since its submission or the partner's latest answer) before the review queue shows it overdue (docs/product.md §3a).",
     read: read.integer(5, 1, 365),
   })
   .add('devOrigins', {
