@@ -395,6 +395,14 @@ const MATRIX: Record<string, RouteSpec> = {
       payload: { body: 'A comment from the matrix.' },
     }),
   },
+  'PUT /api/partners/:partnerSlug/claims/:id/assignee': {
+    access: { kind: 'partner', role: null, staff: true, resource: true },
+    request: async ({ slug, claimOf }) => ({
+      method: 'PUT',
+      url: `/api/partners/${slug}/claims/${await claimOf(slug)}/assignee`,
+      payload: { userId: null },
+    }),
+  },
   'POST /api/partners/:partnerSlug/claims/:id/attachments': {
     access: { kind: 'partner', role: 'manager', staff: false, resource: true },
     request: async ({ slug, claimOf }) => {

@@ -45,6 +45,16 @@ const minorUnits = {
 // The overview's needs-attention list (migration 1795810000000-overview): drafts and info requested,
 // info requested first, then by filing deadline.
 @Index('claims_attention_idx', { synchronize: false })
+// The staff review queue and its summary (migration 1796400000000-staff-workspace): partial indexes on
+// the waiting claims.
+@Index('claims_queue_waiting_idx', { synchronize: false })
+@Index('claims_queue_partner_idx', { synchronize: false })
+@Index('claims_queue_assignee_idx', { synchronize: false })
+@Index('claims_queue_amount_claimed_idx', { synchronize: false })
+@Index('claims_queue_submitted_at_idx', { synchronize: false })
+@Index('claims_decided_at_idx', { synchronize: false })
+@Index('claims_assignee_user_id_idx', ['assigneeUserId'])
+@Index('claims_pending_approval_by_user_id_idx', ['pendingApprovalByUserId'])
 @Check(
   'claims_status_check',
   `"status" IN ('draft', 'submitted', 'in_review', 'info_requested', 'approved', 'rejected', 'paid', 'withdrawn')`,
@@ -59,6 +69,14 @@ const minorUnits = {
 )
 @Check('claims_description_check', `char_length("description") BETWEEN 10 AND 5000`)
 @Check('claims_version_check', `"version" >= 1`)
+@Check(
+  'claims_waiting_since_check',
+  `("waiting_since" IS NOT NULL) = ("status" IN ('submitted', 'in_review'))`,
+)
+@Check(
+  'claims_pending_approval_check',
+  `("pending_approval_amount" IS NULL AND "pending_approval_at" IS NULL) OR ("status" = 'in_review' AND "pending_approval_at" IS NOT NULL AND "pending_approval_amount" BETWEEN 1 AND "amount_claimed")`,
+)
 export class Claim {
   @IdColumn('claims')
   id!: string;
@@ -140,6 +158,38 @@ export class Claim {
 
   @Column({ name: 'payout_reference', type: 'text', nullable: true })
   payoutReference!: string | null;
+
+  /** The staff member working the claim (docs/product.md §3a); staff-only, never shown to the partner. */
+  @UuidColumn('assignee_user_id', { nullable: true })
+  assigneeUserId!: string | null;
+
+  @References(() => User, 'claims', 'assignee_user_id', 'SET NULL')
+  assignee?: Relation<User> | null;
+
+  /**
+   * When it last came to staff: its submission, or the partner's answer to an information request.
+   * Set exactly while it waits for the network (`submitted`, `in_review`): the queue's order.
+   */
+  @TimestampColumn('waiting_since', { nullable: true })
+  waitingSince!: Date | null;
+
+  /** A first approval above the second-approval threshold, waiting for a second staff member. */
+  @UuidColumn('pending_approval_by_user_id', { nullable: true })
+  pendingApprovalByUserId!: string | null;
+
+  @References(() => User, 'claims', 'pending_approval_by_user_id', 'SET NULL')
+  pendingApprovalBy?: Relation<User> | null;
+
+  @Column({
+    name: 'pending_approval_amount',
+    type: 'bigint',
+    nullable: true,
+    transformer: minorUnits,
+  })
+  pendingApprovalAmount!: number | null;
+
+  @TimestampColumn('pending_approval_at', { nullable: true })
+  pendingApprovalAt!: Date | null;
 
   /** Optimistic concurrency: the ETag; every change is guarded by it and raises it by one. */
   @Column({ type: 'integer', default: 1 })

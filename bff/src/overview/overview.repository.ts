@@ -18,6 +18,7 @@ import {
 import { Database } from '#src/database/database.js';
 import { prepared, raw, sql, type Sql } from '#src/database/sql.js';
 import { fields, isoTimestampSql, read } from '#src/database/table.js';
+import { STAFF_ONLY_EVENT_KINDS } from '#src/claims/claim-event.entity.js';
 import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
 import { NEEDS_ATTENTION_LIST, RECENT_ACTIVITY_LIMIT } from './overview.lists.js';
 
@@ -303,15 +304,17 @@ type ActivitySelected = ReturnType<typeof ACTIVITY.read>;
 /**
  * The latest claim events and recorded movements of the partner, newest first: each branch the head
  * of its index (`claim_events_recent_idx`, `inventory_movements_recent_idx`) read backwards, then
- * the claim, item and actor of the few kept.
+ * the claim, item and actor of the few kept. The staff-only event kinds are never in the partner's feed
+ * (docs/product.md §3a).
  */
+const STAFF_ONLY_KINDS = raw(STAFF_ONLY_EVENT_KINDS.map((kind) => `'${kind}'`).join(', '));
 const RECENT_ACTIVITY = prepared<{ partnerId: string; limit: number }>(
   (p) => sql`
   SELECT ${ACTIVITY.list}
     FROM (
       (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.from_status, e.to_status, e.body, e.claim_id,
               e.actor_user_id, NULL::uuid AS item_id, NULL::integer AS quantity
-         FROM claim_events e WHERE e.partner_id = ${p.partnerId}
+         FROM claim_events e WHERE e.partner_id = ${p.partnerId} AND e.kind NOT IN (${STAFF_ONLY_KINDS})
         ORDER BY e.at DESC, e.id DESC LIMIT ${p.limit})
       UNION ALL
       (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL, NULL,

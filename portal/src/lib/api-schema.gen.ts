@@ -345,6 +345,23 @@ export interface paths {
         patch: operations["updateClaim"];
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/claims/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assigns the claim to a staff member, or unassigns it (staff): a staff-only `assignment` event; the version does not change. */
+        put: operations["assignClaim"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims/{id}/attachments": {
         parameters: {
             query?: never;
@@ -397,7 +414,7 @@ export interface paths {
         /** The claim’s timeline, oldest first, a page at a time. */
         get: operations["listClaimEvents"];
         put?: never;
-        /** Adds a comment to the timeline (manager, admin, staff); the version does not change. */
+        /** Adds a comment to the timeline (manager, admin, staff), or with `internal: true` a staff-only internal note (staff); the version does not change. */
         post: operations["commentOnClaim"];
         delete?: never;
         options?: never;
@@ -732,6 +749,13 @@ export interface components {
             /** Format: date */
             to: string;
         };
+        AssignClaim: {
+            /**
+             * Format: uuid
+             * @description An active staff user’s id, or null to unassign.
+             */
+            userId: string | null;
+        };
         AttentionItem: {
             /** @description The claim (info_requested, draft); null for an unclaimed movement. */
             claim: components["schemas"]["OverviewClaimRef"] | null;
@@ -787,6 +811,8 @@ export interface components {
             amountApproved: components["schemas"]["Money"] | null;
             /** @description quantity × unitValue. */
             amountClaimed: components["schemas"]["Money"];
+            /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
+            assignee?: components["schemas"]["ClaimActor"] | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Who filed it (null only when that account was deleted). */
@@ -831,6 +857,8 @@ export interface components {
             /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
             partiallyApproved: boolean;
             payoutReference: string | null;
+            /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
+            pendingApproval?: components["schemas"]["ClaimPendingApproval"] | null;
             quantity: number;
             /** @description The shipment or order it concerns. */
             reference: string | null;
@@ -844,6 +872,11 @@ export interface components {
             updatedAt: string;
             /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
             version: number;
+            /**
+             * Format: date-time
+             * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
+             */
+            waitingSince?: string | null;
         };
         /** @enum {string} */
         ClaimAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid";
@@ -927,13 +960,15 @@ export interface components {
             fromStatus: components["schemas"]["ClaimStatus"] | null;
             /** Format: uuid */
             id: string;
+            /** @description A staff-only event (kinds internal_note, assignment, approval_requested): returned to staff only, never to a partner’s member. */
+            internal: boolean;
             kind: components["schemas"]["ClaimEventKind"];
             /** @description The payout reference, on the payment (the transition to paid); null otherwise. */
             payoutReference: string | null;
             toStatus: components["schemas"]["ClaimStatus"] | null;
         };
         /** @enum {string} */
-        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment";
+        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment" | "internal_note" | "assignment" | "approval_requested";
         ClaimEventPage: {
             items: components["schemas"]["ClaimEvent"][];
             /** @description The cursor of the following page; null on the last page. */
@@ -1003,6 +1038,13 @@ export interface components {
             /** @description False when total is an estimate. */
             totalExact: boolean;
         };
+        ClaimPendingApproval: {
+            amountApproved: components["schemas"]["Money"];
+            /** Format: date-time */
+            at: string;
+            /** @description Null when that user is gone. */
+            by: components["schemas"]["ClaimActor"] | null;
+        };
         ClaimStaleProblem: {
             /** @description The claim as it is now, with what the caller may do with it; its version is the ETag. */
             claim: components["schemas"]["Claim"];
@@ -1064,6 +1106,8 @@ export interface components {
         CreateClaimComment: {
             /** @description The comment (or send it as `message`). */
             body?: string;
+            /** @description Staff only (default false): an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403. */
+            internal?: boolean;
             /** @description The comment, as a transition names its text; not with `body`. */
             message?: string;
         };
@@ -2637,6 +2681,82 @@ export interface operations {
             };
         };
     };
+    assignClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignClaim"];
+            };
+        };
+        responses: {
+            /** @description The claim after it. */
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description `userId` neither null nor an active staff user’s id (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not staff, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is paid, rejected or withdrawn (`code: claim_closed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listClaimAttachments: {
         parameters: {
             query?: never;
@@ -2987,7 +3107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description A viewer, or CSRF. */
+            /** @description A viewer, `internal: true` from anyone but staff, or CSRF. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -268,6 +269,43 @@ export class ClaimDto {
       'What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft.',
   })
   missing!: ClaimMissingDto[];
+
+  @ApiPropertyOptional({
+    type: ClaimActorDto,
+    nullable: true,
+    description: 'Staff only: the staff member working the claim (docs/product.md §3a).',
+  })
+  assignee?: ClaimActorDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.',
+  })
+  waitingSince?: string | null;
+
+  @ApiPropertyOptional({
+    type: () => ClaimPendingApprovalDto,
+    nullable: true,
+    description:
+      'Staff only: a first approval above the second-approval threshold, waiting for a second staff member.',
+  })
+  pendingApproval?: ClaimPendingApprovalDto | null;
+}
+
+/** A first approval waiting for a second staff member's (docs/product.md §3a, second approval). */
+@ApiSchema({ name: 'ClaimPendingApproval' })
+export class ClaimPendingApprovalDto {
+  @ApiProperty({ type: ClaimActorDto, nullable: true, description: 'Null when that user is gone.' })
+  by!: ClaimActorDto | null;
+
+  @ApiProperty({ type: MoneyDto })
+  amountApproved!: MoneyDto;
+
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
 }
 
 /** The 412 of a change based on another version (docs/api.md, Claims: the order of checks). */
@@ -300,6 +338,12 @@ export class ClaimEventDto {
 
   @ApiProperty({ enum: CLAIM_EVENT_KINDS, enumName: 'ClaimEventKind' })
   kind!: ClaimEventKind;
+
+  @ApiProperty({
+    description:
+      'A staff-only event (kinds internal_note, assignment, approval_requested): returned to staff only, never to a partner’s member.',
+  })
+  internal!: boolean;
 
   @ApiProperty({
     type: ClaimActorDto,
@@ -535,6 +579,28 @@ export class CreateClaimCommentDto {
     },
   })
   message?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Staff only (default false): an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  internal?: boolean;
+}
+
+/** The body of `PUT …/claims/{id}/assignee` (docs/api.md). */
+@ApiSchema({ name: 'AssignClaim' })
+export class AssignClaimDto {
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'An active staff user’s id, or null to unassign.',
+  })
+  @ValidateIf((body: AssignClaimDto) => body.userId !== null)
+  @IsUUID('all')
+  userId!: string | null;
 }
 
 /**

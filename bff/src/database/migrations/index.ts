@@ -11,6 +11,7 @@ import { CredentialGeneration1796000000000 } from './1796000000000-credential-ge
 import { ClaimDecisionHistograms1796100000000 } from './1796100000000-claim-decision-histograms.js';
 import { AnalyticsVersions1796200000000 } from './1796200000000-analytics-versions.js';
 import { ClaimIncidentDates1796300000000 } from './1796300000000-claim-incident-dates.js';
+import { StaffWorkspace1796400000000 } from './1796400000000-staff-workspace.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ClaimDecisionHistograms1796100000000,
   AnalyticsVersions1796200000000,
   ClaimIncidentDates1796300000000,
+  StaffWorkspace1796400000000,
 ];
