@@ -603,7 +603,7 @@ describe('the authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 240_000); // every route × role × partner, one request each: minutes on a loaded 2-core machine
 
   it('refuses every staff action to staff who are members of the claim’s partner: 403 separation_of_duties', async () => {
     // docs/product.md §4, separation of duties: the matrix's staff account decides; the same flag on a

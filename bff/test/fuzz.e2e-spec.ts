@@ -256,7 +256,7 @@ describe('the OpenAPI fuzzer over the real application', () => {
       expect(report.failures).toEqual([]);
       expect(report.requests).toBeGreaterThanOrEqual(operations.length * ROLES.length * RUNS);
     },
-    Math.max(60_000, RUNS * 6_000),
+    Math.max(240_000, RUNS * 12_000),
   );
 });
 
