@@ -1,7 +1,8 @@
 import type { paths } from './api-schema.gen';
+import type { pendingPaths } from './api-schema.pending';
 
 /** Every path of the API, as the BFF's OpenAPI document describes it. */
-export type ApiPaths = paths;
+export type ApiPaths = paths & pendingPaths;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

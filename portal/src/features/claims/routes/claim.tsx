@@ -11,7 +11,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { useClaim } from '../api/get-claim';
 import { ClaimActions } from '../components/claim-actions';
 import { ClaimEvidence } from '../components/claim-evidence';
-import { ClaimStatusPill } from '../components/claim-status';
+import { ClaimStatusPill } from '@/lib/claim-status';
 import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
 import { InfoRequestedAlert } from '../components/info-requested-alert';

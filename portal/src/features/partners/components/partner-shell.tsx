@@ -4,12 +4,12 @@ import { useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { partnerRole, useMe } from '@/lib/auth';
+import styles from '@/lib/shell/shell.module.css';
+import { UserMenu } from '@/lib/shell/user-menu';
 
 import { navigationSections } from '../sections';
 
 import { PartnerSwitcher } from './partner-switcher';
-import styles from './shell.module.css';
-import { UserMenu } from './user-menu';
 
 export interface PartnerShellProps {
   /** The partner on screen; none for a partner that was not found (no sections, no switcher). */

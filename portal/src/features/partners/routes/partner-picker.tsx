@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { type Membership, roleLabels, useMe } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCount } from '@/lib/format';
+import { UserMenu } from '@/lib/shell/user-menu';
 
-import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
 
 import styles from './partner-picker.module.css';
