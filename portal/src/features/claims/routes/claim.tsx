@@ -16,6 +16,7 @@ import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
 import { InfoRequestedAlert } from '../components/info-requested-alert';
 import { claimTypeLabels } from '../components/labels';
+import { OtherClaims, StaffClaimPanel } from '../components/staff-claim-panel';
 
 import styles from '../components/claim-page.module.css';
 
@@ -27,7 +28,8 @@ const ClaimEditForm = lazy(async () => ({
 }));
 
 /**
- * One claim (docs/product.md §3): its fields and amounts, its status with the actions the person
+ * One claim (docs/product.md §3); for staff also its assignee, the queue's navigation, a pending
+ * approval, the item's other claims and internal notes (§3a). its fields and amounts, its status with the actions the person
  * may take now (the claim's `allowedActions`, nothing else), its evidence and its timeline; a draft
  * is edited in place. The route's loader has the claim in the cache, or showed the not-found screen.
  */
@@ -43,7 +45,8 @@ export function ClaimRoute() {
   useDocumentTitle(claim?.number ?? 'Claim', 'Claims', partnerSlug);
 
   if (claim === undefined) return null;
-  const canComment = canManage(role) || session?.user.isStaff === true;
+  const staffId = session?.user.isStaff === true ? session.user.id : undefined;
+  const canComment = canManage(role) || staffId !== undefined;
 
   return (
     <div className={styles.page}>
@@ -79,6 +82,10 @@ export function ClaimRoute() {
         }
       />
 
+      {staffId === undefined ? null : (
+        <StaffClaimPanel partnerSlug={partnerSlug} claim={claim} userId={staffId} />
+      )}
+
       <InfoRequestedAlert partnerSlug={partnerSlug} claim={claim} />
 
       {editing ? (
@@ -93,6 +100,8 @@ export function ClaimRoute() {
 
       <ClaimSummary partnerSlug={partnerSlug} claim={claim} />
 
+      {staffId === undefined ? null : <OtherClaims partnerSlug={partnerSlug} claim={claim} />}
+
       <section aria-labelledby="evidence-heading" className={styles.section}>
         <h2 id="evidence-heading" className={styles.heading}>
           Evidence
@@ -105,7 +114,12 @@ export function ClaimRoute() {
           Timeline
         </h2>
         <TimeZoneNote />
-        <ClaimTimeline partnerSlug={partnerSlug} claimId={claim.id} canComment={canComment} />
+        <ClaimTimeline
+          partnerSlug={partnerSlug}
+          claimId={claim.id}
+          canComment={canComment}
+          staff={staffId !== undefined}
+        />
       </section>
     </div>
   );

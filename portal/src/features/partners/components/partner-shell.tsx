@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { partnerRole, useMe } from '@/lib/auth';
+import { PartnerSearch } from '@/lib/shell/partner-search';
 import styles from '@/lib/shell/shell.module.css';
 import { UserMenu } from '@/lib/shell/user-menu';
 
@@ -46,6 +47,8 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
             {partner ? (
               <PartnerSwitcher current={partner} memberships={session.memberships} />
             ) : null}
+            {/* Staff open any partner: a search of them all (docs/product.md §3a). */}
+            {session.user.isStaff ? <PartnerSearch /> : null}
             <UserMenu
               user={session.user}
               membersHref={partner ? paths.members(partner.slug) : undefined}
