@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { partnerRole, useMe } from '@/lib/auth';
 import { PartnerSearch } from '@/lib/shell/partner-search';
-import styles from '@/lib/shell/shell.module.css';
+import { HeaderEnd } from '@/lib/shell/header-end';
 import { UserMenu } from '@/lib/shell/user-menu';
 
 import { navigationSections } from '../sections';
@@ -43,7 +43,7 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
       navigationLabel="Partner sections"
       headerEnd={
         session ? (
-          <div className={styles.headerEnd}>
+          <HeaderEnd>
             {partner ? (
               <PartnerSwitcher current={partner} memberships={session.memberships} />
             ) : null}
@@ -53,7 +53,7 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
               user={session.user}
               membersHref={partner ? paths.members(partner.slug) : undefined}
             />
-          </div>
+          </HeaderEnd>
         ) : null
       }
     >

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
 import { PartnerSearch } from '@/lib/shell/partner-search';
-import styles from '@/lib/shell/shell.module.css';
+import { HeaderEnd } from '@/lib/shell/header-end';
 import { UserMenu } from '@/lib/shell/user-menu';
 
 /** The staff pages, in the order of the navigation (docs/product.md §3a). */
@@ -34,10 +34,10 @@ export function StaffShell({ children }: { children: ReactNode }) {
       navigationLabel="Staff sections"
       headerEnd={
         session ? (
-          <div className={styles.headerEnd}>
+          <HeaderEnd>
             <PartnerSearch />
             <UserMenu user={session.user} />
-          </div>
+          </HeaderEnd>
         ) : null
       }
     >
