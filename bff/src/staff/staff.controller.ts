@@ -42,23 +42,22 @@ export class StaffWorkspaceController {
 
   @Get('claims.csv')
   @ApiOperation({
-    summary: 'The filtered queue as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
+    summary:
+      'The filtered queue as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
     operationId: 'exportStaffQueue',
   })
   @ApiCsvExport(
     'text/csv; charset=utf-8, as an attachment (`review-queue-{YYYY-MM-DD}.csv`, UTC): a header row, then one row per claim; never a timeline event.',
   )
   @BAD_LIST_QUERY
-  export(
-    @CurrentUser() user: AuthUser,
-    @Query() query: StaffClaimExportQueryDto,
-  ): StreamableFile {
+  export(@CurrentUser() user: AuthUser, @Query() query: StaffClaimExportQueryDto): StreamableFile {
     return this.staff.exportCsv(user, query);
   }
 
   @Get('summary')
   @ApiOperation({
-    summary: 'What stands above the queue: waiting, overdue, the oldest, decisions of 7 and 30 days.',
+    summary:
+      'What stands above the queue: waiting, overdue, the oldest, decisions of 7 and 30 days.',
     operationId: 'getStaffSummary',
   })
   @ApiOkResponse({ type: StaffSummaryDto })

@@ -21,7 +21,12 @@ import { Database } from '#src/database/database.js';
 import { raw, sql } from '#src/database/sql.js';
 import { fields, isoTimestampSql, read, selection } from '#src/database/table.js';
 import { Partner, type PartnerStatus } from '#src/partners/partner.entity.js';
-import { QUEUE_STATUSES, type QueueStatus, STAFF_CLAIM_LIST, STAFF_PARTNER_LIST } from './staff.lists.js';
+import {
+  QUEUE_STATUSES,
+  type QueueStatus,
+  STAFF_CLAIM_LIST,
+  STAFF_PARTNER_LIST,
+} from './staff.lists.js';
 
 /**
  * The staff workspace's reads across partners (docs/product.md §3a): each declared as a cross-tenant
@@ -200,7 +205,8 @@ export class StaffRepository {
       statement: `staff-queue:${columns}`,
       dataSource: this.db.dataSource,
       select: columns === 'list' ? QUEUE_CLAIM : EXPORTED_QUEUE_CLAIM,
-      base: () => joinedClaims(this.db.dataSource).innerJoin('partners', 'p', 'p.id = c.partner_id'),
+      base: () =>
+        joinedClaims(this.db.dataSource).innerJoin('partners', 'p', 'p.id = c.partner_id'),
       conditions: queueConditions(filters),
       crossTenant: QUEUE_READ,
     });
@@ -311,7 +317,8 @@ export class StaffRepository {
       statement: 'staff-partners',
       dataSource: this.db.dataSource,
       select: DIRECTORY_PARTNER,
-      base: () => this.db.dataSource.manager.getRepository(Partner).createQueryBuilder('p').select([]),
+      base: () =>
+        this.db.dataSource.manager.getRepository(Partner).createQueryBuilder('p').select([]),
       conditions:
         q === undefined
           ? []

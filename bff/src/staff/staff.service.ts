@@ -4,7 +4,13 @@ import { formatClaimNumber } from '#src/claims/claim-number.js';
 import { toClaimDto } from '#src/claims/claim.mapper.js';
 import type { AuthUser } from '#src/auth/decorators/current-user.decorator.js';
 import { Clock } from '#src/common/clock.js';
-import { csvFile, type CsvColumn, ListCursorCodec, mapPage, type Page } from '#src/common/list/index.js';
+import {
+  csvFile,
+  type CsvColumn,
+  ListCursorCodec,
+  mapPage,
+  type Page,
+} from '#src/common/list/index.js';
 import { majorUnits } from '#src/common/money.js';
 import { AppConfig } from '#src/config/app-config.js';
 import type { MembershipRole } from '#src/partners/membership.entity.js';

@@ -165,7 +165,8 @@ export class StaffQueueClaimDto extends ClaimDto {
   partner!: StaffPartnerRefDto;
 
   @ApiProperty({
-    description: 'Waiting longer than the review target (`REVIEW_TARGET_DAYS`, docs/product.md §5).',
+    description:
+      'Waiting longer than the review target (`REVIEW_TARGET_DAYS`, docs/product.md §5).',
   })
   overdue!: boolean;
 }
