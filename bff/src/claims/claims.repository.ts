@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
+import { type DataSource, type EntityManager, QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 import {
   type CountPolicy,
   type KeysetFetched,
@@ -276,8 +276,11 @@ const CLAIM_COLUMNS = CLAIMS.select(
   { times: 'iso' },
 );
 
-/** A claim as the API shows it: the list's rows, the one claim's. */
-const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
+/**
+ * A claim as the API shows it: the list's rows, the one claim's, the staff queue's (with `joinedClaims`
+ * as its base).
+ */
+export const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
 
 /** A claim and the Idempotency-Key's request fingerprint: what a creation's retry reads. */
 const CREATED_CLAIM = selection(CLAIM, CLAIMS.select('c', ['requestFingerprint']));
@@ -382,13 +385,7 @@ export class ClaimsRepository {
 
   /** `claims c` with its item `i`, movement `m` and creator `u`, for the list machinery. */
   private joined(): SelectQueryBuilder<Claim> {
-    return this.db.dataSource.manager
-      .getRepository(Claim)
-      .createQueryBuilder('c')
-      .select([])
-      .leftJoin('inventory_items', 'i', 'i.partner_id = c.partner_id AND i.id = c.item_id')
-      .leftJoin('inventory_movements', 'm', 'm.partner_id = c.partner_id AND m.id = c.movement_id')
-      .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
+    return joinedClaims(this.db.dataSource);
   }
 
   /**
@@ -937,6 +934,17 @@ export class ClaimsRepository {
       read.text(row.name, 'name'),
     );
   }
+}
+
+/** `claims c` with its item `i`, movement `m` and creator `u` (what `CLAIM` reads), for a list. */
+export function joinedClaims(dataSource: DataSource): SelectQueryBuilder<Claim> {
+  return dataSource.manager
+    .getRepository(Claim)
+    .createQueryBuilder('c')
+    .select([])
+    .leftJoin('inventory_items', 'i', 'i.partner_id = c.partner_id AND i.id = c.item_id')
+    .leftJoin('inventory_movements', 'm', 'm.partner_id = c.partner_id AND m.id = c.movement_id')
+    .leftJoin('users', 'u', 'u.id = c.created_by_user_id');
 }
 
 const readId = (row: Row): string => read.text(row.id, 'id');
