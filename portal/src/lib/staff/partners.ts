@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
-import type { ApiData } from '@/lib/api-paths';
+import type { ApiData, ApiQuery } from '@/lib/api-paths';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
@@ -10,9 +10,10 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export type StaffPartnerPage = ApiData<'/api/staff/partners', 'get'>;
 export type StaffPartner = StaffPartnerPage['items'][number];
+export type StaffPartnerQuery = ApiQuery<'/api/staff/partners', 'get'>;
 
 export async function fetchStaffPartners(
-  query: { q?: string; cursor?: string; sort?: string; limit?: number },
+  query: StaffPartnerQuery,
   signal?: AbortSignal,
 ): Promise<StaffPartnerPage> {
   const { data } = await apiClient.GET('/api/staff/partners', {
@@ -22,13 +23,13 @@ export async function fetchStaffPartners(
   return data as StaffPartnerPage;
 }
 
-export const staffPartnersQueryOptions = (query: { q?: string; cursor?: string; sort?: string }) =>
+export const staffPartnersQueryOptions = (query: StaffPartnerQuery) =>
   queryOptions({
     queryKey: queryKeys.staff.partners(query),
     queryFn: ({ signal }) => fetchStaffPartners(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useStaffPartners(query: { q?: string; cursor?: string; sort?: string }) {
+export function useStaffPartners(query: StaffPartnerQuery) {
   return useQuery(staffPartnersQueryOptions(query));
 }

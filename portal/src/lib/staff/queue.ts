@@ -66,7 +66,7 @@ export const queueListParams = (query: QueueQuery): StaffQueueParams => ({
   assignee: query.assignee,
   minAmount: amountParam(query.minAmount),
   maxAmount: amountParam(query.maxAmount),
-  overdue: query.overdue === 'true' ? true : undefined,
+  overdue: query.overdue === 'true' ? 'true' : undefined,
   sort: query.sort,
   cursor: query.cursor,
 });

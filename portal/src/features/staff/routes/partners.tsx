@@ -17,7 +17,7 @@ import styles from '../components/staff.module.css';
 import { daysWaited, formatDays } from '../components/waiting';
 
 /** The fields the API sorts the directory by (docs/api.md). */
-const partnerSortFields = ['name', 'oldestWaitingSince'] as const;
+const partnerSortFields = ['name', 'slug'] as const;
 type PartnerSortField = (typeof partnerSortFields)[number];
 
 /** The directory's state in the URL: its search, sort and page. */
@@ -37,6 +37,7 @@ const columns: Array<DataTableColumn<StaffPartner>> = [
   {
     id: 'slug',
     header: 'Slug',
+    sortable: true,
     cell: (partner) => (
       <Link href={paths.overview(partner.slug)} className={styles.nowrap}>
         {partner.slug}
@@ -70,7 +71,6 @@ const columns: Array<DataTableColumn<StaffPartner>> = [
   {
     id: 'oldestWaitingSince',
     header: 'Oldest waiting',
-    sortable: true,
     cell: (partner) =>
       partner.oldestWaitingSince === null ? (
         <span className={styles.secondary}>Nothing waits</span>
