@@ -1,16 +1,27 @@
-import { Alert, Button, Card, Inline, Link, LinkButton, Money } from '@partner-portal/ui-kit';
+import {
+  addDays,
+  Alert,
+  Button,
+  Card,
+  DescriptionList,
+  Inline,
+  Link,
+  LinkButton,
+  Money,
+} from '@partner-portal/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { ClaimStatusPill } from '@/lib/claim-status';
-import { DISPLAY_LOCALE, formatAmount } from '@/lib/format';
-import { PartnerDateTime } from '@/lib/partner-time';
+import { DISPLAY_LOCALE, formatAmount, formatCount } from '@/lib/format';
+import { PartnerDateTime, usePartnerToday } from '@/lib/partner-time';
 import { useAssignClaims } from '@/lib/staff/assignee';
 import { nextInQueueQueryOptions } from '@/lib/staff/queue';
 
 import type { Claim } from '../api/get-claim';
+import { useClaimFacets } from '../api/get-claim-facets';
 import { useClaims } from '../api/get-claims';
 
 import styles from './claim-page.module.css';
@@ -167,4 +178,55 @@ export function StaffClaimPanel({ partnerSlug, claim, userId }: StaffClaimProps)
   );
 }
 
-export { OtherClaims };
+/**
+ * The partner's record over the last 12 months (docs/product.md §3a): the claims it filed (every
+ * claim filed in the period but drafts) and its approval rate (approved or paid, of those decided),
+ * from the claims' status counts for claims filed in the period (GET …/claims/facets?from&to).
+ */
+function PartnerRecord({ partnerSlug }: { partnerSlug: string }) {
+  const today = usePartnerToday(partnerSlug);
+  const facets = useClaimFacets(partnerSlug, { from: addDays(today, -365), to: today });
+  const count = (status: string) =>
+    facets.data?.statuses.find(({ value }) => value === status)?.count ?? 0;
+  const filed = (facets.data?.statuses ?? [])
+    .filter(({ value }) => value !== 'draft')
+    .reduce((sum, { count: each }) => sum + each, 0);
+  const approved = count('approved') + count('paid');
+  const decided = approved + count('rejected');
+  const rate = decided === 0 ? '—' : `${Math.round((approved / decided) * 100)} %`;
+  return (
+    <Card title="The partner's record, 12 months" headingLevel={2}>
+      {facets.isError ? (
+        <ApiProblemAlert error={facets.error} />
+      ) : (
+        <DescriptionList
+          items={[
+            {
+              term: 'Claims filed',
+              description: facets.data === undefined ? '…' : formatCount(filed),
+            },
+            {
+              term: 'Approval rate',
+              description:
+                facets.data === undefined
+                  ? '…'
+                  : decided === 0
+                    ? 'No decision yet'
+                    : `${rate} of ${formatCount(decided)} decided`,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The claim's context for staff: the item's other claims and the partner's record, side by side. */
+export function StaffClaimContext({ partnerSlug, claim }: { partnerSlug: string; claim: Claim }) {
+  return (
+    <div className={styles.cards}>
+      <OtherClaims partnerSlug={partnerSlug} claim={claim} />
+      <PartnerRecord partnerSlug={partnerSlug} />
+    </div>
+  );
+}

@@ -16,7 +16,7 @@ import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
 import { InfoRequestedAlert } from '../components/info-requested-alert';
 import { claimTypeLabels } from '../components/labels';
-import { OtherClaims, StaffClaimPanel } from '../components/staff-claim-panel';
+import { StaffClaimContext, StaffClaimPanel } from '../components/staff-claim-panel';
 
 import styles from '../components/claim-page.module.css';
 
@@ -100,7 +100,7 @@ export function ClaimRoute() {
 
       <ClaimSummary partnerSlug={partnerSlug} claim={claim} />
 
-      {staffId === undefined ? null : <OtherClaims partnerSlug={partnerSlug} claim={claim} />}
+      {staffId === undefined ? null : <StaffClaimContext partnerSlug={partnerSlug} claim={claim} />}
 
       <section aria-labelledby="evidence-heading" className={styles.section}>
         <h2 id="evidence-heading" className={styles.heading}>

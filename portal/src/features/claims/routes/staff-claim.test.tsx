@@ -8,7 +8,7 @@ import { renderRoute } from '@/testing/render-route';
 
 import type { Claim } from '../api/get-claim';
 import type { ClaimEvent } from '../api/get-claim-events';
-import { events, inReviewClaim, paidInPart, photo } from '../testing/claim-fixtures';
+import { events, facets, inReviewClaim, paidInPart, photo } from '../testing/claim-fixtures';
 
 const base = (claim: Claim) => `/api/partners/acme-outdoor/claims/${claim.id}`;
 
@@ -48,6 +48,13 @@ function staffClaimApi(claim: Claim, handlers: Record<string, ApiHandler> = {}) 
     [`GET ${base(claim)}/events`]: () => Response.json(listPage([...events, note])),
     [`GET ${base(claim)}/attachments`]: () => Response.json({ items: [photo] }),
     'GET /api/partners/acme-outdoor/claims': () => Response.json(listPage([claim, paidInPart])),
+    'GET /api/partners/acme-outdoor/claims/facets': () =>
+      Response.json({
+        ...facets,
+        statuses: facets.statuses.map((entry) =>
+          entry.value === 'rejected' ? { ...entry, count: 5 } : entry,
+        ),
+      }),
     'GET /api/staff/claims': () =>
       Response.json(
         listPage([
@@ -107,8 +114,8 @@ describe('claim page for staff', () => {
     expect(asked[0]?.searchParams.get('partner')).toBe('acme-outdoor');
   });
 
-  it('shows a pending first approval, and the item’s other claims', async () => {
-    staffClaimApi({
+  it('shows a pending first approval, the item’s other claims and the partner’s record', async () => {
+    const api = staffClaimApi({
       ...staffClaim,
       pendingApproval: {
         by: { id: 'u-other', name: 'Rita Reviewer' },
@@ -126,6 +133,15 @@ describe('claim page for staff', () => {
     const others = await screen.findByRole('list', { name: "The item's other claims" });
     expect(within(others).getByRole('link', { name: 'CLM-000009' })).toBeVisible();
     expect(within(others).queryByRole('link', { name: staffClaim.number })).not.toBeInTheDocument();
+    // Filed in the last 12 months but drafts: 20; approved or paid of those decided: 11 of 16.
+    const record = screen.getByRole('region', { name: "The partner's record, 12 months" });
+    await waitFor(() => expect(record).toHaveTextContent(/Claims filed\s*20/));
+    expect(record).toHaveTextContent('69 % of 16 decided');
+    const asked = api.requests
+      .map((request) => new URL(request.url))
+      .find((url) => url.pathname.endsWith('/claims/facets'));
+    expect(asked?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(asked?.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('sets internal notes apart, and writes one with the internal flag', async () => {
