@@ -56,4 +56,26 @@ describe('partner directory', () => {
     await user.click(await screen.findByRole('link', { name: 'acme-outdoor' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme-outdoor/overview'));
   });
+
+  it('finds any partner from the shell, by name or slug, and opens its overview', async () => {
+    const api = mockApi({
+      'GET /api/me': () => Response.json(staffSession),
+      [`GET ${DIRECTORY}`]: () => Response.json(listPage(partners.slice(0, 1))),
+      'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
+    });
+    const { router } = renderRoute('/staff/partners');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Partners' });
+
+    await user.click(screen.getByRole('button', { name: 'Find partner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open a partner' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Partner' }), 'acm');
+    await user.click(await screen.findByRole('option', { name: /Acme Outdoor Co\./ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme-outdoor/overview'));
+    const searched = api.requests
+      .map((request) => new URL(request.url))
+      .filter((url) => url.pathname === DIRECTORY && url.searchParams.has('limit'));
+    expect(searched.at(-1)?.searchParams.get('q')).toBe('acm');
+  });
 });
