@@ -2,4596 +2,4457 @@
 // Do not edit: change the BFF, then regenerate.
 
 export interface paths {
-  '/api/auth/forgot-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a reset link if the account exists; the answer is the same either way. */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Mails a reset link if the account exists; the answer is the same either way. */
-    post: operations['forgotPassword'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/invitations/{token}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is invited, to which partner. */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Who is invited, to which partner. */
-    get: operations['getInvitation'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/invitations/{token}/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the invitation (creating the account) and signs in. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Accepts the invitation (creating the account) and signs in. */
-    post: operations['acceptInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/password-resets/{token}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a reset link still works, without using it: the e-mail of its account. */
+        get: operations["getPasswordReset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Whether a reset link still works, without using it: the e-mail of its account. */
-    get: operations['getPasswordReset'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/refresh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotates the refresh cookie and renews the access cookie. */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Rotates the refresh cookie and renews the access cookie. */
-    post: operations['refreshSession'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/reset-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with a reset token; ends every session; does not sign in. */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sets a new password with a reset token; ends every session; does not sign in. */
-    post: operations['resetPassword'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/signin': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in: sets the access, refresh and csrf cookies. */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign in: sets the access, refresh and csrf cookies. */
-    post: operations['signIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/signout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: revokes the session of the cookies and clears them (204 even without one). */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign out: revokes the session of the cookies and clears them (204 even without one). */
-    post: operations['signOut'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/signout-everywhere': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/signout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the caller, on every device. */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Ends every session of the caller, on every device. */
-    post: operations['signOutEverywhere'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/health/live': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers. */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Liveness: the process answers. */
-    get: operations['getLiveness'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/health/ready': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers. */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Readiness: the database answers. */
-    get: operations['getReadiness'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, and their partners. */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Who is signed in, and their partners. */
-    get: operations['getMe'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner (members and staff). */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner (members and staff). */
-    get: operations['getPartner'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/analytics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series. */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner’s claims and stock over a range of its days, by day, ISO week or month: every series. */
-    get: operations['getAnalytics'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/analytics.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series of the analytics (or the top items) as CSV. */
+        get: operations["exportAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One series of the analytics (or the top items) as CSV. */
-    get: operations['exportAnalytics'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/analytics/top-items': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/analytics/top-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 items with the most amount claimed by the claims submitted on a range of the partner’s days. */
+        get: operations["getAnalyticsTopItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The 10 items with the most amount claimed by the claims submitted on a range of the partner’s days. */
-    get: operations['getAnalyticsTopItems'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s claims, searched, filtered and sorted, a page at a time. */
+        get: operations["listClaims"];
+        put?: never;
+        /** Files a draft claim (manager, admin). With `Idempotency-Key`, a retry answers the first claim. */
+        post: operations["createClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner’s claims, searched, filtered and sorted, a page at a time. */
-    get: operations['listClaims'];
-    put?: never;
-    /** Files a draft claim (manager, admin). With `Idempotency-Key`, a retry answers the first claim. */
-    post: operations['createClaim'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
-    get: operations['exportClaims'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/facets': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many claims the partner has in each status and of each type (the status tabs), under the list’s other filters. */
+        get: operations["getClaimFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** How many claims the partner has in each status and of each type (the status tabs), under the list’s other filters. */
-    get: operations['getClaimFacets'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One claim, with what the caller may do with it now. */
+        get: operations["getClaim"];
+        put?: never;
+        post?: never;
+        /** Deletes a draft and its evidence (manager, admin). */
+        delete: operations["deleteClaim"];
+        options?: never;
+        head?: never;
+        /** Edits a draft (manager, admin): the creation’s fields, each optional. */
+        patch: operations["updateClaim"];
+        trace?: never;
     };
-    /** One claim, with what the caller may do with it now. */
-    get: operations['getClaim'];
-    put?: never;
-    post?: never;
-    /** Deletes a draft and its evidence (manager, admin). */
-    delete: operations['deleteClaim'];
-    options?: never;
-    head?: never;
-    /** Edits a draft (manager, admin): the creation’s fields, each optional. */
-    patch: operations['updateClaim'];
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/{id}/attachments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim’s evidence files, oldest first. */
+        get: operations["listClaimAttachments"];
+        put?: never;
+        /**
+         * Uploads one evidence file (manager, admin) while the claim is a draft or information is requested.
+         * @description multipart/form-data with the file in the field `file`, nothing else. At most 10 MB (refused while it streams in), 10 files per claim, a PDF, PNG, JPEG or WebP judged by its bytes. Writes an `attachment` event; the claim’s version does not change.
+         */
+        post: operations["uploadClaimAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The claim’s evidence files, oldest first. */
-    get: operations['listClaimAttachments'];
-    put?: never;
-    /**
-     * Uploads one evidence file (manager, admin) while the claim is a draft or information is requested.
-     * @description multipart/form-data with the file in the field `file`, nothing else. At most 10 MB (refused while it streams in), 10 files per claim, a PDF, PNG, JPEG or WebP judged by its bytes. Writes an `attachment` event; the claim’s version does not change.
-     */
-    post: operations['uploadClaimAttachment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/{id}/attachments/{attachmentId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file, streamed as an attachment (never shown inline).
+         * @description `Content-Type` is the stored type, `Content-Disposition: attachment` with the name (RFC 6266 `filename*`), `X-Content-Type-Options: nosniff`.
+         */
+        get: operations["downloadClaimAttachment"];
+        put?: never;
+        post?: never;
+        /** Removes an evidence file (manager, admin) while the claim is a draft or information is requested. */
+        delete: operations["deleteClaimAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The file, streamed as an attachment (never shown inline).
-     * @description `Content-Type` is the stored type, `Content-Disposition: attachment` with the name (RFC 6266 `filename*`), `X-Content-Type-Options: nosniff`.
-     */
-    get: operations['downloadClaimAttachment'];
-    put?: never;
-    post?: never;
-    /** Removes an evidence file (manager, admin) while the claim is a draft or information is requested. */
-    delete: operations['deleteClaimAttachment'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/{id}/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim’s timeline, oldest first, a page at a time. */
+        get: operations["listClaimEvents"];
+        put?: never;
+        /** Adds a comment to the timeline (manager, admin, staff); the version does not change. */
+        post: operations["commentOnClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The claim’s timeline, oldest first, a page at a time. */
-    get: operations['listClaimEvents'];
-    put?: never;
-    /** Adds a comment to the timeline (manager, admin, staff); the version does not change. */
-    post: operations['commentOnClaim'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/claims/{id}/transitions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/claims/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a lifecycle action (who may: docs/product.md §4): submit, withdraw, start_review, request_info, respond, approve, reject, mark_paid. */
+        post: operations["transitionClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Takes a lifecycle action (who may: docs/product.md §4): submit, withdraw, start_review, request_info, respond, approve, reject, mark_paid. */
-    post: operations['transitionClaim'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s items, searched, filtered and sorted, a page at a time. */
+        get: operations["listInventoryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner’s items, searched, filtered and sorted, a page at a time. */
-    get: operations['listInventoryItems'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportInventoryItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
-    get: operations['exportInventoryItems'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory/facets': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s categories and warehouses, each with its number of items. */
+        get: operations["getInventoryFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner’s categories and warehouses, each with its number of items. */
-    get: operations['getInventoryFacets'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item. */
+        get: operations["getInventoryItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets the item’s reorder point (manager). */
+        patch: operations["updateInventoryItem"];
+        trace?: never;
     };
-    /** One item. */
-    get: operations['getInventoryItem'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Sets the item’s reorder point (manager). */
-    patch: operations['updateInventoryItem'];
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory/{id}/movements': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item’s movements, newest first, a page at a time. */
+        get: operations["listInventoryMovements"];
+        put?: never;
+        /** Records a movement and updates the item in one transaction (staff, or an internal service with a staff token). */
+        post: operations["recordInventoryMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The item’s movements, newest first, a page at a time. */
-    get: operations['listInventoryMovements'];
-    put?: never;
-    /** Records a movement and updates the item in one transaction (staff, or an internal service with a staff token). */
-    post: operations['recordInventoryMovement'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/inventory/{id}/movements/{movementId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/inventory/{id}/movements/{movementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One movement of the item (the claim form is filled in from it). */
+        get: operations["getInventoryMovement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One movement of the item (the claim form is filled in from it). */
-    get: operations['getInventoryMovement'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/invitations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pending invitations of the partner, a page at a time (admin). */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invites a person by e-mail with a role (admin). */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The pending invitations of the partner, a page at a time (admin). */
-    get: operations['listInvitations'];
-    put?: never;
-    /** Invites a person by e-mail with a role (admin). */
-    post: operations['invite'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/invitations/{invitationId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a pending invitation: its link stops working (admin). */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Revokes a pending invitation: its link stops working (admin). */
-    delete: operations['revokeInvitation'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/members': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people of the partner, a page at a time. */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The people of the partner, a page at a time. */
-    get: operations['listMembers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/members/{userId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a member (admin). */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Changes a member’s role (admin). */
+        patch: operations["changeMemberRole"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Removes a member (admin). */
-    delete: operations['removeMember'];
-    options?: never;
-    head?: never;
-    /** Changes a member’s role (admin). */
-    patch: operations['changeMemberRole'];
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/overview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs against the previous period, the first page of what needs attention, and the latest activity. */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** KPIs against the previous period, the first page of what needs attention, and the latest activity. */
-    get: operations['getOverview'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/partners/{partnerSlug}/overview/needs-attention': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/partners/{partnerSlug}/overview/needs-attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs attention, a page at a time: claims with information requested, then drafts and unclaimed losses and damages by filing deadline. */
+        get: operations["listNeedsAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** What needs attention, a page at a time: claims with information requested, then drafts and unclaimed losses and damages by filing deadline. */
-    get: operations['listNeedsAttention'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/claims': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review queue: every claim of every partner waiting for the network, oldest waiting first, a page at a time. */
+        get: operations["listStaffQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The review queue: every claim of every partner waiting for the network, oldest waiting first, a page at a time. */
-    get: operations['listStaffQueue'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/claims.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/claims.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered queue as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportStaffQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The filtered queue as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
-    get: operations['exportStaffQueue'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/partners': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner directory: every partner with its open and waiting claims, searched. */
+        get: operations["listStaffPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The partner directory: every partner with its open and waiting claims, searched. */
-    get: operations['listStaffPartners'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What stands above the queue: waiting, overdue, the oldest, decisions of 7 and 30 days. */
+        get: operations["getStaffSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** What stands above the queue: waiting, overdue, the oldest, decisions of 7 and 30 days. */
-    get: operations['getStaffSummary'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    AcceptInvitationDto: {
-      /** @example Ivy Invited */
-      name: string;
-      /**
-       * Format: password
-       * @description The new account’s password (15–128 characters, not common, not containing the e-mail); for an existing account, its current password.
-       */
-      password: string;
-    };
-    ActivityClaim: {
-      /** Format: uuid */
-      id: string;
-      /** @example CLM-000123 */
-      number: string;
-      /** @description Its status now. */
-      status: components['schemas']['ClaimStatus'];
-    };
-    ActivityEntry: {
-      /**
-       * Format: date-time
-       * @description When it happened here: a claim event’s time, a movement’s recording.
-       */
-      at: string;
-      claim: components['schemas']['ActivityClaim'] | null;
-      item: components['schemas']['ClaimItem'] | null;
-      kind: components['schemas']['ActivityKind'];
-      /** @description The status this event moved the claim to (a creation or an edit: draft; a transition: its new status), not the claim’s status now (that is `claim.status`); null for comments, evidence and movements. */
-      status: components['schemas']['ClaimStatus'] | null;
-      /** @example Maria Manager submitted CLM-000123. */
-      summary: string;
-    };
-    /** @enum {string} */
-    ActivityKind:
-      | 'claim_created'
-      | 'claim_transition'
-      | 'claim_comment'
-      | 'claim_attachment'
-      | 'claim_edit'
-      | 'movement';
-    Analytics: {
-      /**
-       * @description The currency of every money value.
-       * @example EUR
-       */
-      currency: string;
-      /** Format: date */
-      from: string;
-      granularity: components['schemas']['AnalyticsGranularity'];
-      /** @description claims_filed_{lost,damaged,shortage,other}, amount_claimed, amount_approved, amount_paid, approval_rate, median_days_to_decision, units_on_hand, value_on_hand, units_lost, units_damaged, value_lost, value_damaged: always all, in this order. */
-      series: components['schemas']['AnalyticsSeries'][];
-      /**
-       * @description The partner’s time zone: its days.
-       * @example Europe/Berlin
-       */
-      timeZone: string;
-      /** Format: date */
-      to: string;
-    };
-    /** @enum {string} */
-    AnalyticsCsvSeries:
-      | 'claims_filed_lost'
-      | 'claims_filed_damaged'
-      | 'claims_filed_shortage'
-      | 'claims_filed_other'
-      | 'amount_claimed'
-      | 'amount_approved'
-      | 'amount_paid'
-      | 'approval_rate'
-      | 'median_days_to_decision'
-      | 'units_on_hand'
-      | 'value_on_hand'
-      | 'units_lost'
-      | 'units_damaged'
-      | 'value_lost'
-      | 'value_damaged'
-      | 'top_items';
-    /** @enum {string} */
-    AnalyticsGranularity: 'day' | 'week' | 'month';
-    AnalyticsPoint: {
-      /**
-       * Format: date
-       * @description The first day of the calendar bucket (a day; an ISO week’s Monday; a month’s 1st), even when the range begins inside it: a partial bucket counts only the days of the range.
-       * @example 2026-11-23
-       */
-      bucket: string;
-      /** @description Counts and units as integers, money in minor units, a ratio of 0–1, days; null only for a ratio or a median of no decision. */
-      value: number | null;
-    };
-    AnalyticsSeries: {
-      key: components['schemas']['AnalyticsSeriesKey'];
-      /** @example Amount claimed */
-      label: string;
-      /** @description One point per bucket of the range, in order, zeros included. */
-      points: components['schemas']['AnalyticsPoint'][];
-      unit: components['schemas']['AnalyticsSeriesUnit'];
-    };
-    /** @enum {string} */
-    AnalyticsSeriesKey:
-      | 'claims_filed_lost'
-      | 'claims_filed_damaged'
-      | 'claims_filed_shortage'
-      | 'claims_filed_other'
-      | 'amount_claimed'
-      | 'amount_approved'
-      | 'amount_paid'
-      | 'approval_rate'
-      | 'median_days_to_decision'
-      | 'units_on_hand'
-      | 'value_on_hand'
-      | 'units_lost'
-      | 'units_damaged'
-      | 'value_lost'
-      | 'value_damaged';
-    /** @enum {string} */
-    AnalyticsSeriesUnit: 'count' | 'money' | 'ratio' | 'days' | 'units';
-    AnalyticsTopItem: {
-      /** @description Their amount claimed. */
-      amountClaimed: components['schemas']['Money'];
-      /** @description Claims of the item submitted in the range. */
-      claims: number;
-      item: components['schemas']['ClaimItem'];
-    };
-    AnalyticsTopItems: {
-      /** Format: date */
-      from: string;
-      /** @description The 10 items with the most amount claimed by the claims submitted on the range’s days (any status since); ties by SKU. Claims without an item (type other) are no item’s. */
-      items: components['schemas']['AnalyticsTopItem'][];
-      /**
-       * @description The partner’s time zone: its days.
-       * @example Europe/Berlin
-       */
-      timeZone: string;
-      /** Format: date */
-      to: string;
-    };
-    AttentionItem: {
-      /** @description The claim (info_requested, draft); null for an unclaimed movement. */
-      claim: components['schemas']['OverviewClaimRef'] | null;
-      /** @description Days left to file: the deadline minus today in the partner’s time zone (0: the last day; below 0: a draft whose window closed). Null for info_requested. */
-      daysLeft: number | null;
-      /**
-       * Format: date
-       * @description The last day of the filing window: the incident date (drafts) or the movement’s day (partner time zone) + 60. Null for info_requested.
-       * @example 2026-12-01
-       */
-      deadline: string | null;
-      /** @description Null for a claim without item. */
-      item: components['schemas']['ClaimItem'] | null;
-      kind: components['schemas']['AttentionKind'];
-      /** @description The unclaimed loss or damage; null for a claim. */
-      movement: components['schemas']['AttentionMovement'] | null;
-    };
-    AttentionItemPage: {
-      items: components['schemas']['AttentionItem'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    /** @enum {string} */
-    AttentionKind:
-      'info_requested' | 'draft' | 'unclaimed_loss' | 'unclaimed_damage' | 'unclaimed_shortage';
-    AttentionMovement: {
-      /** Format: uuid */
-      id: string;
-      /** Format: uuid */
-      itemId: string;
-      /** @enum {string} */
-      kind: 'loss' | 'damage';
-      /** Format: date-time */
-      occurredAt: string;
-      /**
-       * @description Signed: below 0.
-       * @example -3
-       */
-      quantity: number;
-    };
-    ChangeRoleDto: {
-      role: components['schemas']['MembershipRole'];
-    };
-    Claim: {
-      /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
-      allowedActions: components['schemas']['ClaimAllowedAction'][];
-      /** @description Set by approve. */
-      amountApproved: components['schemas']['Money'] | null;
-      /** @description quantity × unitValue. */
-      amountClaimed: components['schemas']['Money'];
-      /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
-      assignee?: components['schemas']['ClaimActor'] | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description Who filed it (null only when that account was deleted). */
-      createdBy: components['schemas']['ClaimActor'] | null;
-      /**
-       * @description ISO 4217: the unit of every amount of the claim.
-       * @example EUR
-       */
-      currency: string;
-      /**
-       * Format: date-time
-       * @description When it was approved or rejected.
-       */
-      decidedAt: string | null;
-      /** @description The reason of a rejection, or the message of an approval. */
-      decisionReason: string | null;
-      description: string;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date
-       * @description The day it happened, in the partner’s time zone.
-       * @example 2026-11-02
-       */
-      incidentDate: string;
-      /** @description Null only for type other. */
-      item: components['schemas']['ClaimItem'] | null;
-      /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
-      missing: components['schemas']['ClaimMissing'][];
-      /** @description The movement it stands for (the one `movementId` names); null for type other. */
-      movement: components['schemas']['ClaimMovement'] | null;
-      /**
-       * Format: uuid
-       * @description The loss, damage or short receipt it was filed from.
-       */
-      movementId: string | null;
-      /**
-       * @description Per partner, gap-free from 1.
-       * @example CLM-000123
-       */
-      number: string;
-      /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
-      partiallyApproved: boolean;
-      payoutReference: string | null;
-      /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
-      pendingApproval?: components['schemas']['ClaimPendingApproval'] | null;
-      quantity: number;
-      /** @description The shipment or order it concerns. */
-      reference: string | null;
-      status: components['schemas']['ClaimStatus'];
-      /** Format: date-time */
-      submittedAt: string | null;
-      type: components['schemas']['ClaimType'];
-      /** @description Copied from the item when filed. */
-      unitValue: components['schemas']['Money'];
-      /** Format: date-time */
-      updatedAt: string;
-      /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
-      version: number;
-      /**
-       * Format: date-time
-       * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
-       */
-      waitingSince?: string | null;
-    };
-    /** @enum {string} */
-    ClaimAction:
-      | 'submit'
-      | 'withdraw'
-      | 'start_review'
-      | 'request_info'
-      | 'respond'
-      | 'approve'
-      | 'reject'
-      | 'mark_paid';
-    ClaimActor: {
-      /** Format: uuid */
-      id: string;
-      /** @example Maria Manager */
-      name: string;
-    };
-    /**
-     * @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4).
-     * @enum {string}
-     */
-    ClaimAllowedAction:
-      | 'submit'
-      | 'withdraw'
-      | 'start_review'
-      | 'request_info'
-      | 'respond'
-      | 'approve'
-      | 'reject'
-      | 'mark_paid'
-      | 'edit'
-      | 'delete';
-    ClaimAttachment: {
-      /** @description From the file’s first bytes (magic numbers), never from its name. */
-      contentType: components['schemas']['ClaimAttachmentContentType'];
-      /** Format: date-time */
-      createdAt: string;
-      /**
-       * @description The name the file was uploaded with (a bare name, NFC).
-       * @example damaged-carton.jpg
-       */
-      filename: string;
-      /** Format: uuid */
-      id: string;
-      /** @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 */
-      sha256: string;
-      /**
-       * @description Bytes, 1 to 10,485,760.
-       * @example 48213
-       */
-      size: number;
-      /** @description Who uploaded it; null only if that account was deleted since. */
-      uploadedBy: components['schemas']['ClaimAttachmentUploader'] | null;
-    };
-    /**
-     * @description From the file’s first bytes (magic numbers), never from its name.
-     * @enum {string}
-     */
-    ClaimAttachmentContentType: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp';
-    ClaimAttachmentList: {
-      /** @description Oldest first; at most 10. */
-      items: components['schemas']['ClaimAttachment'][];
-    };
-    ClaimAttachmentUploader: {
-      /** Format: uuid */
-      id: string;
-      /** @example Maria Manager */
-      name: string;
-    };
-    ClaimConflictProblem: {
-      /** @description With `code: transition_not_allowed`: what the caller may do now. */
-      allowedActions?: components['schemas']['ClaimAllowedAction'][];
-      /**
-       * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
-       * @example validation
-       */
-      code: string;
-      /** @example The request is invalid. */
-      detail: string;
-      errors?: components['schemas']['ProblemFieldError'][];
-      /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
-      requestId: string;
-      /** @example 400 */
-      status: number;
-      /** @example Bad Request */
-      title: string;
-      /** @example urn:partner-portal:problem:validation */
-      type: string;
-    };
-    ClaimEvent: {
-      /** @description Null only when that account was deleted. */
-      actor: components['schemas']['ClaimActor'] | null;
-      /** @description The amount approved, on the approval (the transition to approved); null otherwise. */
-      amountApproved: components['schemas']['Money'] | null;
-      /** Format: date-time */
-      at: string;
-      /** @description The comment; the message or reason of a transition; the changed fields of an edit; the file name of an attachment. */
-      body: string | null;
-      fromStatus: components['schemas']['ClaimStatus'] | null;
-      /** Format: uuid */
-      id: string;
-      kind: components['schemas']['ClaimEventKind'];
-      /** @description The payout reference, on the payment (the transition to paid); null otherwise. */
-      payoutReference: string | null;
-      toStatus: components['schemas']['ClaimStatus'] | null;
-    };
-    /** @enum {string} */
-    ClaimEventKind:
-      | 'created'
-      | 'transition'
-      | 'comment'
-      | 'edit'
-      | 'attachment'
-      | 'internal_note'
-      | 'assignment'
-      | 'approval_requested';
-    ClaimEventPage: {
-      items: components['schemas']['ClaimEvent'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    ClaimFacetValue: {
-      count: number;
-      /** @example submitted */
-      value: string;
-    };
-    ClaimFacets: {
-      /** @description Every status, in the lifecycle’s order, with the partner’s claims in it (0 too) that pass the other filters (all but status). */
-      statuses: components['schemas']['ClaimFacetValue'][];
-      /** @description Every type (lost, damaged, shortage, other) with the partner’s claims of it that pass the other filters (all but type). */
-      types: components['schemas']['ClaimFacetValue'][];
-    };
-    ClaimItem: {
-      /** Format: uuid */
-      id: string;
-      /** @example Two-person tent, green */
-      name: string;
-      /** @example TENT-2P-GRN */
-      sku: string;
-    };
-    ClaimMissing: {
-      /**
-       * @description The field or part that is missing.
-       * @example attachments
-       */
-      field: string;
-      /** @example Attach a photo of the damage */
-      message: string;
-    };
-    ClaimMovement: {
-      /**
-       * Format: date
-       * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
-       * @example 2026-05-04
-       */
-      day: string;
-      /** Format: uuid */
-      id: string;
-      kind: components['schemas']['InventoryMovementKind'];
-      /**
-       * Format: date-time
-       * @description When it happened in the warehouse.
-       */
-      occurredAt: string;
-      /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
-      quantity: number;
-      reference: string | null;
-    };
-    ClaimPage: {
-      items: components['schemas']['Claim'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    ClaimPendingApproval: {
-      amountApproved: components['schemas']['Money'];
-      /** Format: date-time */
-      at: string;
-      /** @description Null when that user is gone. */
-      by: components['schemas']['ClaimActor'] | null;
-    };
-    ClaimStaleProblem: {
-      /** @description The claim as it is now, with what the caller may do with it; its version is the ETag. */
-      claim: components['schemas']['Claim'];
-      /**
-       * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
-       * @example validation
-       */
-      code: string;
-      /** @example The request is invalid. */
-      detail: string;
-      errors?: components['schemas']['ProblemFieldError'][];
-      /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
-      requestId: string;
-      /** @example 400 */
-      status: number;
-      /** @example Bad Request */
-      title: string;
-      /** @example urn:partner-portal:problem:validation */
-      type: string;
-    };
-    /** @enum {string} */
-    ClaimStatus:
-      | 'draft'
-      | 'submitted'
-      | 'in_review'
-      | 'info_requested'
-      | 'approved'
-      | 'rejected'
-      | 'paid'
-      | 'withdrawn';
-    ClaimTransition: {
-      action: components['schemas']['ClaimAction'];
-      /** @description Required by approve: minor units, 1..amountClaimed. */
-      amountApproved?: number;
-      /** @description Required by request_info, respond and reject (the reason); optional otherwise. Written to the timeline. */
-      message?: string;
-      /** @description Required by mark_paid. */
-      payoutReference?: string;
-    };
-    /** @enum {string} */
-    ClaimType: 'lost' | 'damaged' | 'shortage' | 'other';
-    CreateClaim: {
-      description: string;
-      /**
-       * Format: date
-       * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
-       * @example 2026-11-02
-       */
-      incidentDate?: string;
-      /**
-       * Format: uuid
-       * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
-       */
-      itemId?: string | null;
-      /**
-       * Format: uuid
-       * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
-       */
-      movementId?: string | null;
-      /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
-      quantity: number;
-      reference?: string | null;
-      type: components['schemas']['ClaimType'];
-      /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
-      unitValue?: number | null;
-    };
-    CreateClaimComment: {
-      /** @description The comment (or send it as `message`). */
-      body?: string;
-      /** @description The comment, as a transition names its text; not with `body`. */
-      message?: string;
-    };
-    CreateInvitationDto: {
-      /** @example new.person@acme.example */
-      email: string;
-      role: components['schemas']['MembershipRole'];
-    };
-    CreatedInvitationDto: {
-      email: string;
-      /** Format: date-time */
-      expiresAt: string;
-      /** Format: uuid */
-      id: string;
-      role: components['schemas']['MembershipRole'];
-    };
-    ForgotPasswordDto: {
-      /** @example viewer@acme.example */
-      email: string;
-    };
-    HealthStatus: {
-      /**
-       * @example ok
-       * @enum {string}
-       */
-      status: 'ok';
-    };
-    InventoryFacetValue: {
-      /** @description Items of the partner with this value. */
-      count: number;
-      /** @example Tents */
-      value: string;
-    };
-    InventoryFacets: {
-      /** @description By value, ascending. */
-      categories: components['schemas']['InventoryFacetValue'][];
-      /** @description By value, ascending. */
-      warehouses: components['schemas']['InventoryFacetValue'][];
-    };
-    InventoryItem: {
-      /** @description onHand − reserved (may be negative). */
-      available: number;
-      /** @example 4006381333931 */
-      barcode: string | null;
-      /** @example Tents */
-      category: string;
-      /** Format: date-time */
-      createdAt: string;
-      damaged: number;
-      /** Format: uuid */
-      id: string;
-      inbound: number;
-      /** @example Two-person tent, green */
-      name: string;
-      onHand: number;
-      reorderPoint: number;
-      reserved: number;
-      /** @example TENT-2P-GRN */
-      sku: string;
-      status: components['schemas']['InventoryItemStatus'];
-      /** @description `out` when available ≤ 0, `low` when 0 < available ≤ reorderPoint, else `in`. */
-      stockState: components['schemas']['StockState'];
-      /** @description The value of one unit. */
-      unitValue: components['schemas']['Money'];
-      /** Format: date-time */
-      updatedAt: string;
-      /** @description onHand × unitValue. */
-      value: components['schemas']['Money'];
-      /** @example Berlin-1 */
-      warehouse: string;
-    };
-    InventoryItemPage: {
-      items: components['schemas']['InventoryItem'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    /** @enum {string} */
-    InventoryItemStatus: 'active' | 'discontinued';
-    InventoryMovement: {
-      /** @description The claim filed from this movement, if any. */
-      claim: components['schemas']['InventoryMovementClaim'] | null;
-      /**
-       * Format: date
-       * @description The last day a claim on it may be filed and submitted: its day in the partner’s time zone + 60 (docs/product.md §5). Null for the kinds no claim is filed from (only loss, damage and receipt are).
-       * @example 2026-07-03
-       */
-      claimDeadline: string | null;
-      /** @description Whether a claim may still be filed on it: claimDeadline is today or later (partner time). False for the kinds no claim is filed from. */
-      claimWindowOpen: boolean;
-      /**
-       * Format: date
-       * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
-       * @example 2026-05-04
-       */
-      day: string;
-      /** Format: uuid */
-      id: string;
-      kind: components['schemas']['InventoryMovementKind'];
-      note: string | null;
-      /**
-       * Format: date-time
-       * @description When it happened in the warehouse.
-       */
-      occurredAt: string;
-      /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
-      quantity: number;
-      /**
-       * Format: date-time
-       * @description When it was recorded here.
-       */
-      recordedAt: string;
-      reference: string | null;
-    };
-    InventoryMovementClaim: {
-      /** Format: uuid */
-      id: string;
-      /** @example CLM-000123 */
-      number: string;
-      status: components['schemas']['ClaimStatus'];
-    };
-    /** @enum {string} */
-    InventoryMovementKind:
-      'receipt' | 'shipment' | 'adjustment' | 'damage' | 'loss' | 'return' | 'transfer';
-    InventoryMovementPage: {
-      items: components['schemas']['InventoryMovement'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    InvitationDto: {
-      /** @example new.person@acme.example */
-      email: string;
-      /** Format: date-time */
-      expiresAt: string;
-      partner: components['schemas']['PartnerRefDto'];
-      role: components['schemas']['MembershipRole'];
-    };
-    InviterDto: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-    };
-    MemberDto: {
-      /** @example viewer@acme.example */
-      email: string;
-      /** Format: date-time */
-      memberSince: string;
-      /** @example Vera Viewer */
-      name: string;
-      role: components['schemas']['MembershipRole'];
-      /** @enum {string} */
-      status: 'invited' | 'active' | 'disabled';
-      /** Format: uuid */
-      userId: string;
-    };
-    MemberPage: {
-      items: components['schemas']['MemberDto'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    /** @enum {string} */
-    MembershipRole: 'viewer' | 'manager' | 'admin';
-    Money: {
-      /**
-       * @description Minor units (cents).
-       * @example 12345
-       */
-      amount: number;
-      /**
-       * @description ISO 4217: the partner’s currency.
-       * @example EUR
-       */
-      currency: string;
-    };
-    Overview: {
-      /**
-       * Format: date-time
-       * @description When the figures were read (UTC).
-       */
-      asOf: string;
-      /**
-       * @description The partner’s currency.
-       * @example EUR
-       */
-      currency: string;
-      /** @description In the order of docs/api.md, Overview. */
-      kpis: components['schemas']['OverviewKpi'][];
-      /** @description The first page of GET …/overview/needs-attention. */
-      needsAttention: components['schemas']['OverviewNeedsAttention'];
-      /** @description The latest 20, newest first. */
-      recentActivity: components['schemas']['ActivityEntry'][];
-      /**
-       * @description The partner’s time zone: its days.
-       * @example Europe/Berlin
-       */
-      timeZone: string;
-    };
-    OverviewClaimRef: {
-      /** Format: uuid */
-      id: string;
-      /** @example CLM-000123 */
-      number: string;
-      status: components['schemas']['ClaimStatus'];
-      type: components['schemas']['ClaimType'];
-    };
-    OverviewKpi: {
-      key: components['schemas']['OverviewKpiKey'];
-      /** @example Open claims */
-      label: string;
-      /** @description The value of the previous period (30 days ago, or the 30 days before), to compare with; null where none is defined. */
-      previous: (number | components['schemas']['Money']) | null;
-      unit: components['schemas']['OverviewKpiUnit'];
-      /** @description An integer (count, units), or Money (unit `money`). */
-      value: number | components['schemas']['Money'];
-    };
-    /** @enum {string} */
-    OverviewKpiKey:
-      | 'open_claims'
-      | 'open_claims_amount'
-      | 'awaiting_action'
-      | 'approved_30d'
-      | 'paid_30d'
-      | 'units_on_hand'
-      | 'value_on_hand'
-      | 'low_stock_items'
-      | 'out_of_stock_items';
-    /** @enum {string} */
-    OverviewKpiUnit: 'count' | 'money' | 'units';
-    OverviewNeedsAttention: {
-      items: components['schemas']['AttentionItem'][];
-      /** @description The cursor of the following page of GET …/overview/needs-attention; null when this is all. */
-      nextCursor: string | null;
-      /** @description Every item of the list (exact). */
-      total: number;
-    };
-    PartnerDto: {
-      /**
-       * @description ISO 4217: the currency of every amount of this partner.
-       * @example EUR
-       */
-      currency: string;
-      /** @example Acme Outdoor Co. */
-      name: string;
-      /** @description The caller’s role here; null for staff who are not members. */
-      role: components['schemas']['MembershipRole'] | null;
-      /** @example acme-outdoor */
-      slug: string;
-      /** @enum {string} */
-      status: 'active' | 'suspended';
-      /**
-       * @description IANA time zone of the partner’s days.
-       * @example Europe/Berlin
-       */
-      timeZone: string;
-    };
-    PartnerRefDto: {
-      /** @example Acme Outdoor Co. */
-      name: string;
-      /** @example acme-outdoor */
-      slug: string;
-    };
-    PasswordResetDto: {
-      /**
-       * @description The account the link resets: the password may not contain its local part.
-       * @example viewer@acme.example
-       */
-      email: string;
-    };
-    PendingInvitationDto: {
-      /** Format: date-time */
-      createdAt: string;
-      /** @example new.person@acme.example */
-      email: string;
-      /** Format: date-time */
-      expiresAt: string;
-      /** Format: uuid */
-      id: string;
-      /** @description null once the inviter is gone. */
-      invitedBy: components['schemas']['InviterDto'] | null;
-      role: components['schemas']['MembershipRole'];
-    };
-    PendingInvitationPage: {
-      items: components['schemas']['PendingInvitationDto'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    ProblemDetails: {
-      /**
-       * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
-       * @example validation
-       */
-      code: string;
-      /** @example The request is invalid. */
-      detail: string;
-      errors?: components['schemas']['ProblemFieldError'][];
-      /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
-      requestId: string;
-      /** @example 400 */
-      status: number;
-      /** @example Bad Request */
-      title: string;
-      /** @example urn:partner-portal:problem:validation */
-      type: string;
-    };
-    ProblemFieldError: {
-      /**
-       * @description The path of the field, dotted for nested values.
-       * @example email
-       */
-      field: string;
-      /** @example email must be an email */
-      message: string;
-    };
-    RecordInventoryMovement: {
-      kind: components['schemas']['InventoryMovementKind'];
-      note?: string | null;
-      /**
-       * Format: date-time
-       * @description When it happened (default now): not in the future (a minute of clock skew allowed).
-       */
-      occurredAt?: string;
-      /** @description Signed units on hand: receipt, return > 0; shipment, damage, loss < 0; adjustment, transfer ≠ 0. */
-      quantity: number;
-      reference?: string | null;
-    };
-    RecordedInventoryMovement: {
-      /** @description The item after the movement. */
-      item: components['schemas']['InventoryItem'];
-      movement: components['schemas']['InventoryMovement'];
-    };
-    ResetPasswordDto: {
-      /**
-       * Format: password
-       * @description 15–128 characters, not a common password, not containing the e-mail.
-       */
-      password: string;
-      /** @description The token of the link mailed by forgot-password. */
-      token: string;
-    };
-    SessionDto: {
-      memberships: components['schemas']['SessionMembershipDto'][];
-      user: components['schemas']['SessionUserDto'];
-    };
-    SessionMembershipDto: {
-      /**
-       * @description The partner’s open claims: submitted, in review, info requested, approved.
-       * @example 3
-       */
-      openClaims: number;
-      partner: components['schemas']['PartnerRefDto'];
-      role: components['schemas']['MembershipRole'];
-    };
-    SessionUserDto: {
-      /** @example viewer@acme.example */
-      email: string;
-      /** Format: uuid */
-      id: string;
-      /** @description Staff may open any partner’s area. */
-      isStaff: boolean;
-      /** @example Vera Viewer */
-      name: string;
-    };
-    SignInDto: {
-      /** @example viewer@acme.example */
-      email: string;
-      /**
-       * Format: password
-       * @example portal-demo-passphrase
-       */
-      password: string;
-    };
-    StaffPartner: {
-      /** @example Acme Outdoor */
-      name: string;
-      /**
-       * Format: date-time
-       * @description When its claim waiting longest came to staff; null when none waits.
-       */
-      oldestWaitingSince: string | null;
-      /** @description Open claims: submitted, in review, info requested, approved. */
-      openClaims: number;
-      /** @example acme-outdoor */
-      slug: string;
-      /** @enum {string} */
-      status: 'active' | 'suspended';
-      /** @description Claims waiting for the network (the queue’s). */
-      waitingClaims: number;
-    };
-    StaffPartnerPage: {
-      items: components['schemas']['StaffPartner'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    StaffPartnerRef: {
-      /** @example Acme Outdoor */
-      name: string;
-      /** @example acme-outdoor */
-      slug: string;
-    };
-    StaffQueueClaim: {
-      /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
-      allowedActions: components['schemas']['ClaimAllowedAction'][];
-      /** @description Set by approve. */
-      amountApproved: components['schemas']['Money'] | null;
-      /** @description quantity × unitValue. */
-      amountClaimed: components['schemas']['Money'];
-      /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
-      assignee?: components['schemas']['ClaimActor'] | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description Who filed it (null only when that account was deleted). */
-      createdBy: components['schemas']['ClaimActor'] | null;
-      /**
-       * @description ISO 4217: the unit of every amount of the claim.
-       * @example EUR
-       */
-      currency: string;
-      /**
-       * Format: date-time
-       * @description When it was approved or rejected.
-       */
-      decidedAt: string | null;
-      /** @description The reason of a rejection, or the message of an approval. */
-      decisionReason: string | null;
-      description: string;
-      /** Format: uuid */
-      id: string;
-      /**
-       * Format: date
-       * @description The day it happened, in the partner’s time zone.
-       * @example 2026-11-02
-       */
-      incidentDate: string;
-      /** @description Null only for type other. */
-      item: components['schemas']['ClaimItem'] | null;
-      /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
-      missing: components['schemas']['ClaimMissing'][];
-      /** @description The movement it stands for (the one `movementId` names); null for type other. */
-      movement: components['schemas']['ClaimMovement'] | null;
-      /**
-       * Format: uuid
-       * @description The loss, damage or short receipt it was filed from.
-       */
-      movementId: string | null;
-      /**
-       * @description Per partner, gap-free from 1.
-       * @example CLM-000123
-       */
-      number: string;
-      /** @description Waiting longer than the review target (`REVIEW_TARGET_DAYS`, docs/product.md §5). */
-      overdue: boolean;
-      /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
-      partiallyApproved: boolean;
-      partner: components['schemas']['StaffPartnerRef'];
-      payoutReference: string | null;
-      /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
-      pendingApproval?: components['schemas']['ClaimPendingApproval'] | null;
-      quantity: number;
-      /** @description The shipment or order it concerns. */
-      reference: string | null;
-      status: components['schemas']['ClaimStatus'];
-      /** Format: date-time */
-      submittedAt: string | null;
-      type: components['schemas']['ClaimType'];
-      /** @description Copied from the item when filed. */
-      unitValue: components['schemas']['Money'];
-      /** Format: date-time */
-      updatedAt: string;
-      /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
-      version: number;
-      /**
-       * Format: date-time
-       * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
-       */
-      waitingSince?: string | null;
-    };
-    StaffQueueClaimPage: {
-      items: components['schemas']['StaffQueueClaim'][];
-      /** @description The cursor of the following page; null on the last page. */
-      nextCursor: string | null;
-      /** @description The cursor of the preceding page; null on the first page. */
-      prevCursor: string | null;
-      /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
-      total: number;
-      /** @description False when total is an estimate. */
-      totalExact: boolean;
-    };
-    StaffSummary: {
-      /** @description Claims approved or rejected in the last 7 days (24-hour days up to now). */
-      decidedLast7Days: number;
-      /** @description The median of submission to decision, in days (two decimals), of the claims decided in the last 30 days; null when none was. */
-      medianDaysToDecision30d: number | null;
-      /**
-       * Format: date-time
-       * @description When the claim waiting longest came to staff; null when none waits.
-       */
-      oldestWaitingSince: string | null;
-      /** @description Of those, waiting longer than the review target. */
-      overdue: number;
-      /** @description Claims waiting for the network now. */
-      waiting: number;
-    };
-    /** @enum {string} */
-    StockState: 'in' | 'low' | 'out';
-    UpdateClaim: {
-      description?: string;
-      /**
-       * Format: date
-       * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
-       * @example 2026-11-02
-       */
-      incidentDate?: string;
-      /**
-       * Format: uuid
-       * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
-       */
-      itemId?: string | null;
-      /**
-       * Format: uuid
-       * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
-       */
-      movementId?: string | null;
-      /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
-      quantity?: number;
-      reference?: string | null;
-      type?: components['schemas']['ClaimType'];
-      /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
-      unitValue?: number | null;
-    };
-    UpdateInventoryItem: {
-      reorderPoint: number;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    schemas: {
+        AcceptInvitationDto: {
+            /** @example Ivy Invited */
+            name: string;
+            /**
+             * Format: password
+             * @description The new account’s password (15–128 characters, not common, not containing the e-mail); for an existing account, its current password.
+             */
+            password: string;
+        };
+        ActivityClaim: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            /** @description Its status now. */
+            status: components["schemas"]["ClaimStatus"];
+        };
+        ActivityEntry: {
+            /**
+             * Format: date-time
+             * @description When it happened here: a claim event’s time, a movement’s recording.
+             */
+            at: string;
+            claim: components["schemas"]["ActivityClaim"] | null;
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["ActivityKind"];
+            /** @description The status this event moved the claim to (a creation or an edit: draft; a transition: its new status), not the claim’s status now (that is `claim.status`); null for comments, evidence and movements. */
+            status: components["schemas"]["ClaimStatus"] | null;
+            /** @example Maria Manager submitted CLM-000123. */
+            summary: string;
+        };
+        /** @enum {string} */
+        ActivityKind: "claim_created" | "claim_transition" | "claim_comment" | "claim_attachment" | "claim_edit" | "movement";
+        Analytics: {
+            /**
+             * @description The currency of every money value.
+             * @example EUR
+             */
+            currency: string;
+            /** Format: date */
+            from: string;
+            granularity: components["schemas"]["AnalyticsGranularity"];
+            /** @description claims_filed_{lost,damaged,shortage,other}, amount_claimed, amount_approved, amount_paid, approval_rate, median_days_to_decision, units_on_hand, value_on_hand, units_lost, units_damaged, value_lost, value_damaged: always all, in this order. */
+            series: components["schemas"]["AnalyticsSeries"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** Format: date */
+            to: string;
+        };
+        /** @enum {string} */
+        AnalyticsCsvSeries: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged" | "top_items";
+        /** @enum {string} */
+        AnalyticsGranularity: "day" | "week" | "month";
+        AnalyticsPoint: {
+            /**
+             * Format: date
+             * @description The first day of the calendar bucket (a day; an ISO week’s Monday; a month’s 1st), even when the range begins inside it: a partial bucket counts only the days of the range.
+             * @example 2026-11-23
+             */
+            bucket: string;
+            /** @description Counts and units as integers, money in minor units, a ratio of 0–1, days; null only for a ratio or a median of no decision. */
+            value: number | null;
+        };
+        AnalyticsSeries: {
+            key: components["schemas"]["AnalyticsSeriesKey"];
+            /** @example Amount claimed */
+            label: string;
+            /** @description One point per bucket of the range, in order, zeros included. */
+            points: components["schemas"]["AnalyticsPoint"][];
+            unit: components["schemas"]["AnalyticsSeriesUnit"];
+        };
+        /** @enum {string} */
+        AnalyticsSeriesKey: "claims_filed_lost" | "claims_filed_damaged" | "claims_filed_shortage" | "claims_filed_other" | "amount_claimed" | "amount_approved" | "amount_paid" | "approval_rate" | "median_days_to_decision" | "units_on_hand" | "value_on_hand" | "units_lost" | "units_damaged" | "value_lost" | "value_damaged";
+        /** @enum {string} */
+        AnalyticsSeriesUnit: "count" | "money" | "ratio" | "days" | "units";
+        AnalyticsTopItem: {
+            /** @description Their amount claimed. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Claims of the item submitted in the range. */
+            claims: number;
+            item: components["schemas"]["ClaimItem"];
+        };
+        AnalyticsTopItems: {
+            /** Format: date */
+            from: string;
+            /** @description The 10 items with the most amount claimed by the claims submitted on the range’s days (any status since); ties by SKU. Claims without an item (type other) are no item’s. */
+            items: components["schemas"]["AnalyticsTopItem"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /** Format: date */
+            to: string;
+        };
+        AttentionItem: {
+            /** @description The claim (info_requested, draft); null for an unclaimed movement. */
+            claim: components["schemas"]["OverviewClaimRef"] | null;
+            /** @description Days left to file: the deadline minus today in the partner’s time zone (0: the last day; below 0: a draft whose window closed). Null for info_requested. */
+            daysLeft: number | null;
+            /**
+             * Format: date
+             * @description The last day of the filing window: the incident date (drafts) or the movement’s day (partner time zone) + 60. Null for info_requested.
+             * @example 2026-12-01
+             */
+            deadline: string | null;
+            /** @description Null for a claim without item. */
+            item: components["schemas"]["ClaimItem"] | null;
+            kind: components["schemas"]["AttentionKind"];
+            /** @description The unclaimed loss or damage; null for a claim. */
+            movement: components["schemas"]["AttentionMovement"] | null;
+        };
+        AttentionItemPage: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        AttentionKind: "info_requested" | "draft" | "unclaimed_loss" | "unclaimed_damage" | "unclaimed_shortage";
+        AttentionMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            itemId: string;
+            /** @enum {string} */
+            kind: "loss" | "damage";
+            /** Format: date-time */
+            occurredAt: string;
+            /**
+             * @description Signed: below 0.
+             * @example -3
+             */
+            quantity: number;
+        };
+        ChangeRoleDto: {
+            role: components["schemas"]["MembershipRole"];
+        };
+        Claim: {
+            /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
+            allowedActions: components["schemas"]["ClaimAllowedAction"][];
+            /** @description Set by approve. */
+            amountApproved: components["schemas"]["Money"] | null;
+            /** @description quantity × unitValue. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
+            assignee?: components["schemas"]["ClaimActor"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who filed it (null only when that account was deleted). */
+            createdBy: components["schemas"]["ClaimActor"] | null;
+            /**
+             * @description ISO 4217: the unit of every amount of the claim.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it was approved or rejected.
+             */
+            decidedAt: string | null;
+            /** @description The reason of a rejection, or the message of an approval. */
+            decisionReason: string | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description The day it happened, in the partner’s time zone.
+             * @example 2026-11-02
+             */
+            incidentDate: string;
+            /** @description Null only for type other. */
+            item: components["schemas"]["ClaimItem"] | null;
+            /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
+            missing: components["schemas"]["ClaimMissing"][];
+            /** @description The movement it stands for (the one `movementId` names); null for type other. */
+            movement: components["schemas"]["ClaimMovement"] | null;
+            /**
+             * Format: uuid
+             * @description The loss, damage or short receipt it was filed from.
+             */
+            movementId: string | null;
+            /**
+             * @description Per partner, gap-free from 1.
+             * @example CLM-000123
+             */
+            number: string;
+            /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
+            partiallyApproved: boolean;
+            payoutReference: string | null;
+            /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
+            pendingApproval?: components["schemas"]["ClaimPendingApproval"] | null;
+            quantity: number;
+            /** @description The shipment or order it concerns. */
+            reference: string | null;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Copied from the item when filed. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
+             */
+            waitingSince?: string | null;
+        };
+        /** @enum {string} */
+        ClaimAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid";
+        ClaimActor: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maria Manager */
+            name: string;
+        };
+        /**
+         * @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4).
+         * @enum {string}
+         */
+        ClaimAllowedAction: "submit" | "withdraw" | "start_review" | "request_info" | "respond" | "approve" | "reject" | "mark_paid" | "edit" | "delete";
+        ClaimAttachment: {
+            /** @description From the file’s first bytes (magic numbers), never from its name. */
+            contentType: components["schemas"]["ClaimAttachmentContentType"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The name the file was uploaded with (a bare name, NFC).
+             * @example damaged-carton.jpg
+             */
+            filename: string;
+            /** Format: uuid */
+            id: string;
+            /** @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 */
+            sha256: string;
+            /**
+             * @description Bytes, 1 to 10,485,760.
+             * @example 48213
+             */
+            size: number;
+            /** @description Who uploaded it; null only if that account was deleted since. */
+            uploadedBy: components["schemas"]["ClaimAttachmentUploader"] | null;
+        };
+        /**
+         * @description From the file’s first bytes (magic numbers), never from its name.
+         * @enum {string}
+         */
+        ClaimAttachmentContentType: "application/pdf" | "image/png" | "image/jpeg" | "image/webp";
+        ClaimAttachmentList: {
+            /** @description Oldest first; at most 10. */
+            items: components["schemas"]["ClaimAttachment"][];
+        };
+        ClaimAttachmentUploader: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maria Manager */
+            name: string;
+        };
+        ClaimConflictProblem: {
+            /** @description With `code: transition_not_allowed`: what the caller may do now. */
+            allowedActions?: components["schemas"]["ClaimAllowedAction"][];
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
+        };
+        ClaimEvent: {
+            /** @description Null only when that account was deleted. */
+            actor: components["schemas"]["ClaimActor"] | null;
+            /** @description The amount approved, on the approval (the transition to approved); null otherwise. */
+            amountApproved: components["schemas"]["Money"] | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The comment; the message or reason of a transition; the changed fields of an edit; the file name of an attachment. */
+            body: string | null;
+            fromStatus: components["schemas"]["ClaimStatus"] | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ClaimEventKind"];
+            /** @description The payout reference, on the payment (the transition to paid); null otherwise. */
+            payoutReference: string | null;
+            toStatus: components["schemas"]["ClaimStatus"] | null;
+        };
+        /** @enum {string} */
+        ClaimEventKind: "created" | "transition" | "comment" | "edit" | "attachment" | "internal_note" | "assignment" | "approval_requested";
+        ClaimEventPage: {
+            items: components["schemas"]["ClaimEvent"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        ClaimFacetValue: {
+            count: number;
+            /** @example submitted */
+            value: string;
+        };
+        ClaimFacets: {
+            /** @description Every status, in the lifecycle’s order, with the partner’s claims in it (0 too) that pass the other filters (all but status). */
+            statuses: components["schemas"]["ClaimFacetValue"][];
+            /** @description Every type (lost, damaged, shortage, other) with the partner’s claims of it that pass the other filters (all but type). */
+            types: components["schemas"]["ClaimFacetValue"][];
+        };
+        ClaimItem: {
+            /** Format: uuid */
+            id: string;
+            /** @example Two-person tent, green */
+            name: string;
+            /** @example TENT-2P-GRN */
+            sku: string;
+        };
+        ClaimMissing: {
+            /**
+             * @description The field or part that is missing.
+             * @example attachments
+             */
+            field: string;
+            /** @example Attach a photo of the damage */
+            message: string;
+        };
+        ClaimMovement: {
+            /**
+             * Format: date
+             * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
+             * @example 2026-05-04
+             */
+            day: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["InventoryMovementKind"];
+            /**
+             * Format: date-time
+             * @description When it happened in the warehouse.
+             */
+            occurredAt: string;
+            /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
+            quantity: number;
+            reference: string | null;
+        };
+        ClaimPage: {
+            items: components["schemas"]["Claim"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        ClaimPendingApproval: {
+            amountApproved: components["schemas"]["Money"];
+            /** Format: date-time */
+            at: string;
+            /** @description Null when that user is gone. */
+            by: components["schemas"]["ClaimActor"] | null;
+        };
+        ClaimStaleProblem: {
+            /** @description The claim as it is now, with what the caller may do with it; its version is the ETag. */
+            claim: components["schemas"]["Claim"];
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
+        };
+        /** @enum {string} */
+        ClaimStatus: "draft" | "submitted" | "in_review" | "info_requested" | "approved" | "rejected" | "paid" | "withdrawn";
+        ClaimTransition: {
+            action: components["schemas"]["ClaimAction"];
+            /** @description Required by approve: minor units, 1..amountClaimed. */
+            amountApproved?: number;
+            /** @description Required by request_info, respond and reject (the reason); optional otherwise. Written to the timeline. */
+            message?: string;
+            /** @description Required by mark_paid. */
+            payoutReference?: string;
+        };
+        /** @enum {string} */
+        ClaimType: "lost" | "damaged" | "shortage" | "other";
+        CreateClaim: {
+            description: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
+             * @example 2026-11-02
+             */
+            incidentDate?: string;
+            /**
+             * Format: uuid
+             * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
+             */
+            itemId?: string | null;
+            /**
+             * Format: uuid
+             * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
+             */
+            movementId?: string | null;
+            /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
+            quantity: number;
+            reference?: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
+            unitValue?: number | null;
+        };
+        CreateClaimComment: {
+            /** @description The comment (or send it as `message`). */
+            body?: string;
+            /** @description The comment, as a transition names its text; not with `body`. */
+            message?: string;
+        };
+        CreateInvitationDto: {
+            /** @example new.person@acme.example */
+            email: string;
+            role: components["schemas"]["MembershipRole"];
+        };
+        CreatedInvitationDto: {
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["MembershipRole"];
+        };
+        ForgotPasswordDto: {
+            /** @example viewer@acme.example */
+            email: string;
+        };
+        HealthStatus: {
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        InventoryFacetValue: {
+            /** @description Items of the partner with this value. */
+            count: number;
+            /** @example Tents */
+            value: string;
+        };
+        InventoryFacets: {
+            /** @description By value, ascending. */
+            categories: components["schemas"]["InventoryFacetValue"][];
+            /** @description By value, ascending. */
+            warehouses: components["schemas"]["InventoryFacetValue"][];
+        };
+        InventoryItem: {
+            /** @description onHand − reserved (may be negative). */
+            available: number;
+            /** @example 4006381333931 */
+            barcode: string | null;
+            /** @example Tents */
+            category: string;
+            /** Format: date-time */
+            createdAt: string;
+            damaged: number;
+            /** Format: uuid */
+            id: string;
+            inbound: number;
+            /** @example Two-person tent, green */
+            name: string;
+            onHand: number;
+            reorderPoint: number;
+            reserved: number;
+            /** @example TENT-2P-GRN */
+            sku: string;
+            status: components["schemas"]["InventoryItemStatus"];
+            /** @description `out` when available ≤ 0, `low` when 0 < available ≤ reorderPoint, else `in`. */
+            stockState: components["schemas"]["StockState"];
+            /** @description The value of one unit. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description onHand × unitValue. */
+            value: components["schemas"]["Money"];
+            /** @example Berlin-1 */
+            warehouse: string;
+        };
+        InventoryItemPage: {
+            items: components["schemas"]["InventoryItem"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        InventoryItemStatus: "active" | "discontinued";
+        InventoryMovement: {
+            /** @description The claim filed from this movement, if any. */
+            claim: components["schemas"]["InventoryMovementClaim"] | null;
+            /**
+             * Format: date
+             * @description The last day a claim on it may be filed and submitted: its day in the partner’s time zone + 60 (docs/product.md §5). Null for the kinds no claim is filed from (only loss, damage and receipt are).
+             * @example 2026-07-03
+             */
+            claimDeadline: string | null;
+            /** @description Whether a claim may still be filed on it: claimDeadline is today or later (partner time). False for the kinds no claim is filed from. */
+            claimWindowOpen: boolean;
+            /**
+             * Format: date
+             * @description The day it happened in the partner’s time zone: the incident date of a claim filed from it.
+             * @example 2026-05-04
+             */
+            day: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["InventoryMovementKind"];
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened in the warehouse.
+             */
+            occurredAt: string;
+            /** @description Signed: what it moved on hand by (receipt, return > 0; shipment, damage, loss < 0). */
+            quantity: number;
+            /**
+             * Format: date-time
+             * @description When it was recorded here.
+             */
+            recordedAt: string;
+            reference: string | null;
+        };
+        InventoryMovementClaim: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            status: components["schemas"]["ClaimStatus"];
+        };
+        /** @enum {string} */
+        InventoryMovementKind: "receipt" | "shipment" | "adjustment" | "damage" | "loss" | "return" | "transfer";
+        InventoryMovementPage: {
+            items: components["schemas"]["InventoryMovement"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        InvitationDto: {
+            /** @example new.person@acme.example */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            partner: components["schemas"]["PartnerRefDto"];
+            role: components["schemas"]["MembershipRole"];
+        };
+        InviterDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        MemberDto: {
+            /** @example viewer@acme.example */
+            email: string;
+            /** Format: date-time */
+            memberSince: string;
+            /** @example Vera Viewer */
+            name: string;
+            role: components["schemas"]["MembershipRole"];
+            /** @enum {string} */
+            status: "invited" | "active" | "disabled";
+            /** Format: uuid */
+            userId: string;
+        };
+        MemberPage: {
+            items: components["schemas"]["MemberDto"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        MembershipRole: "viewer" | "manager" | "admin";
+        Money: {
+            /**
+             * @description Minor units (cents).
+             * @example 12345
+             */
+            amount: number;
+            /**
+             * @description ISO 4217: the partner’s currency.
+             * @example EUR
+             */
+            currency: string;
+        };
+        Overview: {
+            /**
+             * Format: date-time
+             * @description When the figures were read (UTC).
+             */
+            asOf: string;
+            /**
+             * @description The partner’s currency.
+             * @example EUR
+             */
+            currency: string;
+            /** @description In the order of docs/api.md, Overview. */
+            kpis: components["schemas"]["OverviewKpi"][];
+            /** @description The first page of GET …/overview/needs-attention. */
+            needsAttention: components["schemas"]["OverviewNeedsAttention"];
+            /** @description The latest 20, newest first. */
+            recentActivity: components["schemas"]["ActivityEntry"][];
+            /**
+             * @description The partner’s time zone: its days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        OverviewClaimRef: {
+            /** Format: uuid */
+            id: string;
+            /** @example CLM-000123 */
+            number: string;
+            status: components["schemas"]["ClaimStatus"];
+            type: components["schemas"]["ClaimType"];
+        };
+        OverviewKpi: {
+            key: components["schemas"]["OverviewKpiKey"];
+            /** @example Open claims */
+            label: string;
+            /** @description The value of the previous period (30 days ago, or the 30 days before), to compare with; null where none is defined. */
+            previous: (number | components["schemas"]["Money"]) | null;
+            unit: components["schemas"]["OverviewKpiUnit"];
+            /** @description An integer (count, units), or Money (unit `money`). */
+            value: number | components["schemas"]["Money"];
+        };
+        /** @enum {string} */
+        OverviewKpiKey: "open_claims" | "open_claims_amount" | "awaiting_action" | "approved_30d" | "paid_30d" | "units_on_hand" | "value_on_hand" | "low_stock_items" | "out_of_stock_items";
+        /** @enum {string} */
+        OverviewKpiUnit: "count" | "money" | "units";
+        OverviewNeedsAttention: {
+            items: components["schemas"]["AttentionItem"][];
+            /** @description The cursor of the following page of GET …/overview/needs-attention; null when this is all. */
+            nextCursor: string | null;
+            /** @description Every item of the list (exact). */
+            total: number;
+        };
+        PartnerDto: {
+            /**
+             * @description ISO 4217: the currency of every amount of this partner.
+             * @example EUR
+             */
+            currency: string;
+            /** @example Acme Outdoor Co. */
+            name: string;
+            /** @description The caller’s role here; null for staff who are not members. */
+            role: components["schemas"]["MembershipRole"] | null;
+            /** @example acme-outdoor */
+            slug: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /**
+             * @description IANA time zone of the partner’s days.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        PartnerRefDto: {
+            /** @example Acme Outdoor Co. */
+            name: string;
+            /** @example acme-outdoor */
+            slug: string;
+        };
+        PasswordResetDto: {
+            /**
+             * @description The account the link resets: the password may not contain its local part.
+             * @example viewer@acme.example
+             */
+            email: string;
+        };
+        PendingInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @example new.person@acme.example */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description null once the inviter is gone. */
+            invitedBy: components["schemas"]["InviterDto"] | null;
+            role: components["schemas"]["MembershipRole"];
+        };
+        PendingInvitationPage: {
+            items: components["schemas"]["PendingInvitationDto"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        ProblemDetails: {
+            /**
+             * @description A stable machine word: validation, not_found, conflict, rate_limited, csrf, unauthorized, forbidden, internal, ...
+             * @example validation
+             */
+            code: string;
+            /** @example The request is invalid. */
+            detail: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /** @example 8f14e45f-ceea-467f-a0e6-1b4c8c6f0c1e */
+            requestId: string;
+            /** @example 400 */
+            status: number;
+            /** @example Bad Request */
+            title: string;
+            /** @example urn:partner-portal:problem:validation */
+            type: string;
+        };
+        ProblemFieldError: {
+            /**
+             * @description The path of the field, dotted for nested values.
+             * @example email
+             */
+            field: string;
+            /** @example email must be an email */
+            message: string;
+        };
+        RecordInventoryMovement: {
+            kind: components["schemas"]["InventoryMovementKind"];
+            note?: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened (default now): not in the future (a minute of clock skew allowed).
+             */
+            occurredAt?: string;
+            /** @description Signed units on hand: receipt, return > 0; shipment, damage, loss < 0; adjustment, transfer ≠ 0. */
+            quantity: number;
+            reference?: string | null;
+        };
+        RecordedInventoryMovement: {
+            /** @description The item after the movement. */
+            item: components["schemas"]["InventoryItem"];
+            movement: components["schemas"]["InventoryMovement"];
+        };
+        ResetPasswordDto: {
+            /**
+             * Format: password
+             * @description 15–128 characters, not a common password, not containing the e-mail.
+             */
+            password: string;
+            /** @description The token of the link mailed by forgot-password. */
+            token: string;
+        };
+        SessionDto: {
+            memberships: components["schemas"]["SessionMembershipDto"][];
+            user: components["schemas"]["SessionUserDto"];
+        };
+        SessionMembershipDto: {
+            /**
+             * @description The partner’s open claims: submitted, in review, info requested, approved.
+             * @example 3
+             */
+            openClaims: number;
+            partner: components["schemas"]["PartnerRefDto"];
+            role: components["schemas"]["MembershipRole"];
+        };
+        SessionUserDto: {
+            /** @example viewer@acme.example */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Staff may open any partner’s area. */
+            isStaff: boolean;
+            /** @example Vera Viewer */
+            name: string;
+        };
+        SignInDto: {
+            /** @example viewer@acme.example */
+            email: string;
+            /**
+             * Format: password
+             * @example portal-demo-passphrase
+             */
+            password: string;
+        };
+        StaffPartner: {
+            /** @example Acme Outdoor */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When its claim waiting longest came to staff; null when none waits.
+             */
+            oldestWaitingSince: string | null;
+            /** @description Open claims: submitted, in review, info requested, approved. */
+            openClaims: number;
+            /** @example acme-outdoor */
+            slug: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** @description Claims waiting for the network (the queue’s). */
+            waitingClaims: number;
+        };
+        StaffPartnerPage: {
+            items: components["schemas"]["StaffPartner"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        StaffPartnerRef: {
+            /** @example Acme Outdoor */
+            name: string;
+            /** @example acme-outdoor */
+            slug: string;
+        };
+        StaffQueueClaim: {
+            /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
+            allowedActions: components["schemas"]["ClaimAllowedAction"][];
+            /** @description Set by approve. */
+            amountApproved: components["schemas"]["Money"] | null;
+            /** @description quantity × unitValue. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
+            assignee?: components["schemas"]["ClaimActor"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who filed it (null only when that account was deleted). */
+            createdBy: components["schemas"]["ClaimActor"] | null;
+            /**
+             * @description ISO 4217: the unit of every amount of the claim.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it was approved or rejected.
+             */
+            decidedAt: string | null;
+            /** @description The reason of a rejection, or the message of an approval. */
+            decisionReason: string | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description The day it happened, in the partner’s time zone.
+             * @example 2026-11-02
+             */
+            incidentDate: string;
+            /** @description Null only for type other. */
+            item: components["schemas"]["ClaimItem"] | null;
+            /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
+            missing: components["schemas"]["ClaimMissing"][];
+            /** @description The movement it stands for (the one `movementId` names); null for type other. */
+            movement: components["schemas"]["ClaimMovement"] | null;
+            /**
+             * Format: uuid
+             * @description The loss, damage or short receipt it was filed from.
+             */
+            movementId: string | null;
+            /**
+             * @description Per partner, gap-free from 1.
+             * @example CLM-000123
+             */
+            number: string;
+            /** @description Waiting longer than the review target (`REVIEW_TARGET_DAYS`, docs/product.md §5). */
+            overdue: boolean;
+            /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
+            partiallyApproved: boolean;
+            partner: components["schemas"]["StaffPartnerRef"];
+            payoutReference: string | null;
+            /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
+            pendingApproval?: components["schemas"]["ClaimPendingApproval"] | null;
+            quantity: number;
+            /** @description The shipment or order it concerns. */
+            reference: string | null;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Copied from the item when filed. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
+             */
+            waitingSince?: string | null;
+        };
+        StaffQueueClaimPage: {
+            items: components["schemas"]["StaffQueueClaim"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        StaffSummary: {
+            /** @description Claims approved or rejected in the last 7 days (24-hour days up to now). */
+            decidedLast7Days: number;
+            /** @description The median of submission to decision, in days (two decimals), of the claims decided in the last 30 days; null when none was. */
+            medianDaysToDecision30d: number | null;
+            /**
+             * Format: date-time
+             * @description When the claim waiting longest came to staff; null when none waits.
+             */
+            oldestWaitingSince: string | null;
+            /** @description Of those, waiting longer than the review target. */
+            overdue: number;
+            /** @description Claims waiting for the network now. */
+            waiting: number;
+        };
+        /** @enum {string} */
+        StockState: "in" | "low" | "out";
+        UpdateClaim: {
+            description?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD in the partner’s time zone: not in the future, at most 60 days before today. Required without a movement; a claim filed from a movement takes the movement’s day, whatever is sent.
+             * @example 2026-11-02
+             */
+            incidentDate?: string;
+            /**
+             * Format: uuid
+             * @description The partner’s item; required unless the type is other, taken from the movement when omitted.
+             */
+            itemId?: string | null;
+            /**
+             * Format: uuid
+             * @description The movement it claims for, of the item: lost ⇐ a loss, damaged ⇐ a damage, shortage ⇐ a receipt. One claim per movement unless withdrawn.
+             */
+            movementId?: string | null;
+            /** @description Units, 1..100,000; at most the movement’s |quantity| when filed from one. */
+            quantity?: number;
+            reference?: string | null;
+            type?: components["schemas"]["ClaimType"];
+            /** @description Minor units of the partner’s currency, 1 to 100,000.00 of it: only and required for a claim of type other without an item (otherwise the item’s unit value is copied). quantity × unitValue at most 1,000,000.00. */
+            unitValue?: number | null;
+        };
+        UpdateInventoryItem: {
+            reorderPoint: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  forgotPassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ForgotPasswordDto'];
-      };
-    };
-    responses: {
-      /** @description Accepted (whether or not the e-mail exists). */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Throttled: see Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvitationDto'];
-        };
-      };
-      /** @description Unknown, used or expired. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  acceptInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AcceptInvitationDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionDto'];
-        };
-      };
-      /** @description The password breaks the rule. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The account exists and the password is not its current one. */
-      401: {
-        headers: {
-          [name: string]: unknown;
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not the e-mail exists). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled: see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description Unknown, used or expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
+            };
+            /** @description The password breaks the rule. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The account exists and the password is not its current one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unknown, used or expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetDto"];
+                };
+            };
+            /** @description `code: token_invalid`: unknown, used or expired (as reset-password answers). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled with reset-password (unknown tokens of one address): see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
+            };
+            /** @description No valid refresh cookie. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Password changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `code: token_invalid` (unknown, used or expired) or `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled: past 10 unknown tokens of one address in 15 minutes; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
+            };
+            /** @description Wrong e-mail or password (`code: invalid_credentials`), the same for both. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Throttled: see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportAnalytics: {
+        parameters: {
+            query: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+                /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
+                granularity?: components["schemas"]["AnalyticsGranularity"];
+                /** @description A series’ key, or `top_items` (the top items of the range’s days, as `GET …/analytics/top-items` answers them; `granularity` plays no part). */
+                series: components["schemas"]["AnalyticsCsvSeries"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items` (the top items of `GET …/analytics/top-items` over the same days). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description As the analytics, or no `series`, or one that is not a series’ key nor `top_items` (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAnalyticsTopItems: {
+        parameters: {
+            query?: {
+                /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
+                from?: string;
+                /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTopItems"];
+                };
+            };
+            /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, or another parameter (`granularity` included) (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listClaims: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "number" | "-number" | "incidentDate" | "-incidentDate" | "amountClaimed" | "-amountClaimed" | "updatedAt" | "-updatedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createClaim: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, per partner and creator: a retry with the same key and body answers the first claim (201, `Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClaim"];
+            };
+        };
+        responses: {
+            /** @description The draft (version 1). */
+            201: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    /** @description `true` when this answers an earlier request with the same key. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The claim’s URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A field out of range or not fitting the item and movement, an incident date outside the filing window, or a malformed `Idempotency-Key` (`code: validation`, with the fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The movement already has a claim (`code: movement_already_claimed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used with another body (`code: idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportClaims: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "number" | "-number" | "incidentDate" | "-incidentDate" | "amountClaimed" | "-amountClaimed" | "updatedAt" | "-updatedAt";
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`{slug}-claims-{YYYY-MM-DD}.csv`, the partner’s day): a header row, then one row per claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getClaimFacets: {
+        parameters: {
+            query?: {
+                /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
+                q?: string;
+                status?: components["schemas"]["ClaimStatus"];
+                type?: components["schemas"]["ClaimType"];
+                /** @description Filed on or after this day (the partner’s time zone). */
+                from?: string;
+                /** @description Filed on or before this day (the partner’s time zone). */
+                to?: string;
+                /** @description The claims of one item. */
+                itemId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimFacets"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateClaim"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A field out of range or not fitting the item and movement (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`), or the movement already has a claim (`code: movement_already_claimed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listClaimAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAttachmentList"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimAttachment"];
+                };
+            };
+            /** @description Not multipart, no file or another field, an empty file, or a file name holding a path or control characters (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Over 10 MB (`code: file_too_large`), refused as it streams in: the rest of the upload is not read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a PDF, PNG, JPEG or WebP by its content (`code: unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    downloadClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The attachment’s id; one of another claim or partner is a 404. */
+                attachmentId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file’s bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ProblemDetails"];
+                    "image/jpeg": components["schemas"]["ProblemDetails"];
+                    "image/png": components["schemas"]["ProblemDetails"];
+                    "image/webp": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteClaimAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The attachment’s id; one of another claim or partner is a 404. */
+                attachmentId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; an `attachment` event says so. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listClaimEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "at" | "-at";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimEventPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    commentOnClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateClaimComment"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimEvent"];
+                };
+            };
+            /** @description No text, or one of over 5,000 characters, or both `body` and `message` (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A viewer, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    transitionClaim: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
+                "If-Match": string;
+            };
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimTransition"];
+            };
+        };
+        responses: {
+            /** @description The claim after it. */
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description A body of the wrong shape, or a field the action requires missing or out of range: message, amountApproved (1..amountClaimed), payoutReference (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller’s roles can never take this action, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The action is not allowed from the current status (`code: transition_not_allowed`, with `allowedActions`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConflictProblem"];
+                };
+            };
+            /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStaleProblem"];
+                };
+            };
+            /** @description Submit of an incomplete claim (`code: claim_incomplete`; `errors` = the claim’s `missing`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No `If-Match` (or `*`): `code: precondition_required`. */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listInventoryItems: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "sku" | "-sku" | "name" | "-name" | "onHand" | "-onHand" | "available" | "-available" | "value" | "-value" | "updatedAt" | "-updatedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
+                q?: string;
+                status?: components["schemas"]["InventoryItemStatus"];
+                /** @description Exact category (one of the facets). */
+                category?: string;
+                /** @description Exact warehouse (one of the facets). */
+                warehouse?: string;
+                stock?: components["schemas"]["StockState"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItemPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportInventoryItems: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "sku" | "-sku" | "name" | "-name" | "onHand" | "-onHand" | "available" | "-available" | "value" | "-value" | "updatedAt" | "-updatedAt";
+                /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
+                q?: string;
+                status?: components["schemas"]["InventoryItemStatus"];
+                /** @description Exact category (one of the facets). */
+                category?: string;
+                /** @description Exact warehouse (one of the facets). */
+                warehouse?: string;
+                stock?: components["schemas"]["StockState"];
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment: a header row, then one row per item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryFacets"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateInventoryItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInventoryItem"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItem"];
+                };
+            };
+            /** @description A reorder point that is not an integer of 0–1,000,000,000, or another field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not a manager or admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listInventoryMovements: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "occurredAt" | "-occurredAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryMovementPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    recordInventoryMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordInventoryMovement"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordedInventoryMovement"];
+                };
+            };
+            /** @description A quantity whose sign does not fit the kind, an occurredAt in the future, or another field (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not staff, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or item, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description It would take on hand below 0 (`code: insufficient_stock`); nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getInventoryMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The movement’s id; one of another item or partner is a 404 like a missing one. */
+                movementId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryMovement"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, item or movement, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt" | "expiresAt" | "-expiresAt" | "email" | "-email";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitationDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Already a member. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation’s id; not a UUID is a 404 like a missing one. */
+                invitationId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No pending invitation with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "memberSince" | "-memberSince";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
+                userId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The last admin (`code: last_admin`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
+                userId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The last admin (`code: last_admin`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listNeedsAttention: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttentionItemPage"];
+                };
+            };
+            /** @description A limit out of range, another parameter, or a cursor not issued for this list (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listStaffQueue: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "waitingSince" | "-waitingSince" | "amountClaimed" | "-amountClaimed" | "submittedAt" | "-submittedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
+                status?: string;
+                /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
+                partner?: string;
+                type?: components["schemas"]["ClaimType"];
+                /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
+                assignee?: string;
+                /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
+                q?: string;
+                /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
+                minAmount?: number;
+                /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
+                maxAmount?: number;
+                /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
+                overdue?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffQueueClaimPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportStaffQueue: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "waitingSince" | "-waitingSince" | "amountClaimed" | "-amountClaimed" | "submittedAt" | "-submittedAt";
+                /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
+                status?: string;
+                /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
+                partner?: string;
+                type?: components["schemas"]["ClaimType"];
+                /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
+                assignee?: string;
+                /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
+                q?: string;
+                /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
+                minAmount?: number;
+                /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
+                maxAmount?: number;
+                /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
+                overdue?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`review-queue-{YYYY-MM-DD}.csv`, UTC): a header row, then one row per claim; never a timeline event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listStaffPartners: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "name" | "-name" | "slug" | "-slug";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Text of the partner’s name or slug. Trimmed. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPartnerPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getStaffSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSummary"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Unknown, used or expired. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getPasswordReset: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PasswordResetDto'];
-        };
-      };
-      /** @description `code: token_invalid`: unknown, used or expired (as reset-password answers). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Throttled with reset-password (unknown tokens of one address): see Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  refreshSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionDto'];
-        };
-      };
-      /** @description No valid refresh cookie. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  resetPassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ResetPasswordDto'];
-      };
-    };
-    responses: {
-      /** @description Password changed. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description `code: token_invalid` (unknown, used or expired) or `validation`. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Throttled: past 10 unknown tokens of one address in 15 minutes; see Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  signIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SignInDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionDto'];
-        };
-      };
-      /** @description Wrong e-mail or password (`code: invalid_credentials`), the same for both. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Throttled: see Retry-After. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  signOut: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Signed out. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  signOutEverywhere: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every session ended. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description CSRF: `code: csrf`. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getLiveness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HealthStatus'];
-        };
-      };
-    };
-  };
-  getReadiness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HealthStatus'];
-        };
-      };
-      /** @description The database does not answer. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getMe: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionDto'];
-        };
-      };
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getPartner: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PartnerDto'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getAnalytics: {
-    parameters: {
-      query?: {
-        /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
-        from?: string;
-        /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
-        to?: string;
-        /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
-        granularity?: components['schemas']['AnalyticsGranularity'];
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Analytics'];
-        };
-      };
-      /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, another granularity, or another parameter (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  exportAnalytics: {
-    parameters: {
-      query: {
-        /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
-        from?: string;
-        /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
-        to?: string;
-        /** @description Buckets of days, ISO weeks (from Monday) or calendar months, in the partner’s time zone. */
-        granularity?: components['schemas']['AnalyticsGranularity'];
-        /** @description A series’ key, or `top_items` (the top items of the range’s days, as `GET …/analytics/top-items` answers them; `granularity` plays no part). */
-        series: components['schemas']['AnalyticsCsvSeries'];
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description text/csv; charset=utf-8, as an attachment (`analytics-{series}-{from}-{to}.csv`): `bucket,value`, or `bucket,amount,currency` for money (major units), or `sku,name,claims,amount,currency` for `top_items` (the top items of `GET …/analytics/top-items` over the same days). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': string;
-        };
-      };
-      /** @description As the analytics, or no `series`, or one that is not a series’ key nor `top_items` (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getAnalyticsTopItems: {
-    parameters: {
-      query?: {
-        /** @description The first day, in the partner’s time zone; default `to` − 89 days. Not after `to`, and not before the same calendar date two years before `to`. */
-        from?: string;
-        /** @description The last day (inclusive), in the partner’s time zone; default today. A day after today is allowed: its flows are 0, its stock today’s. */
-        to?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AnalyticsTopItems'];
-        };
-      };
-      /** @description A date that is not a real YYYY-MM-DD, `from` after `to`, `from` before the same calendar date two years before `to`, or another parameter (`granularity` included) (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listClaims: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'createdAt'
-          | '-createdAt'
-          | 'number'
-          | '-number'
-          | 'incidentDate'
-          | '-incidentDate'
-          | 'amountClaimed'
-          | '-amountClaimed'
-          | 'updatedAt'
-          | '-updatedAt';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-        /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
-        q?: string;
-        status?: components['schemas']['ClaimStatus'];
-        type?: components['schemas']['ClaimType'];
-        /** @description Filed on or after this day (the partner’s time zone). */
-        from?: string;
-        /** @description Filed on or before this day (the partner’s time zone). */
-        to?: string;
-        /** @description The claims of one item. */
-        itemId?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  createClaim: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1–255 visible ASCII characters, per partner and creator: a retry with the same key and body answers the first claim (201, `Idempotent-Replayed: true`). */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateClaim'];
-      };
-    };
-    responses: {
-      /** @description The draft (version 1). */
-      201: {
-        headers: {
-          /** @description The claim’s version, `"<version>"`. */
-          ETag?: string;
-          /** @description `true` when this answers an earlier request with the same key. */
-          'Idempotent-Replayed'?: string;
-          /** @description The claim’s URL. */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Claim'];
-        };
-      };
-      /** @description A field out of range or not fitting the item and movement, an incident date outside the filing window, or a malformed `Idempotency-Key` (`code: validation`, with the fields). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The movement already has a claim (`code: movement_already_claimed`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The `Idempotency-Key` was used with another body (`code: idempotency_key_reused`). */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  exportClaims: {
-    parameters: {
-      query?: {
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'createdAt'
-          | '-createdAt'
-          | 'number'
-          | '-number'
-          | 'incidentDate'
-          | '-incidentDate'
-          | 'amountClaimed'
-          | '-amountClaimed'
-          | 'updatedAt'
-          | '-updatedAt';
-        /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
-        q?: string;
-        status?: components['schemas']['ClaimStatus'];
-        type?: components['schemas']['ClaimType'];
-        /** @description Filed on or after this day (the partner’s time zone). */
-        from?: string;
-        /** @description Filed on or before this day (the partner’s time zone). */
-        to?: string;
-        /** @description The claims of one item. */
-        itemId?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description text/csv; charset=utf-8, as an attachment (`{slug}-claims-{YYYY-MM-DD}.csv`, the partner’s day): a header row, then one row per claim. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': string;
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getClaimFacets: {
-    parameters: {
-      query?: {
-        /** @description A claim number (`CLM-000123`, `000123`, `123`), or text in the SKU, name or barcode of the claim’s item. Trimmed. */
-        q?: string;
-        status?: components['schemas']['ClaimStatus'];
-        type?: components['schemas']['ClaimType'];
-        /** @description Filed on or after this day (the partner’s time zone). */
-        from?: string;
-        /** @description Filed on or before this day (the partner’s time zone). */
-        to?: string;
-        /** @description The claims of one item. */
-        itemId?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimFacets'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getClaim: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /** @description The claim’s version, `"<version>"`. */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Claim'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  deleteClaim: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
-        'If-Match': string;
-      };
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimConflictProblem'];
-        };
-      };
-      /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
-      412: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimStaleProblem'];
-        };
-      };
-      /** @description No `If-Match` (or `*`): `code: precondition_required`. */
-      428: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  updateClaim: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
-        'If-Match': string;
-      };
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateClaim'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          /** @description The claim’s version, `"<version>"`. */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Claim'];
-        };
-      };
-      /** @description A field out of range or not fitting the item and movement (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a draft (`code: transition_not_allowed`, with `allowedActions`), or the movement already has a claim (`code: movement_already_claimed`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimConflictProblem'];
-        };
-      };
-      /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
-      412: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimStaleProblem'];
-        };
-      };
-      /** @description No `If-Match` (or `*`): `code: precondition_required`. */
-      428: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listClaimAttachments: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimAttachmentList'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  uploadClaimAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** Format: binary */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimAttachment'];
-        };
-      };
-      /** @description Not multipart, no file or another field, an empty file, or a file name holding a path or control characters (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Over 10 MB (`code: file_too_large`), refused as it streams in: the rest of the upload is not read. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a PDF, PNG, JPEG or WebP by its content (`code: unsupported_media_type`). */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  downloadClaimAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The attachment’s id; one of another claim or partner is a 404. */
-        attachmentId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The file’s bytes. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-          'image/jpeg': string;
-          'image/png': string;
-          'image/webp': string;
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': components['schemas']['ProblemDetails'];
-          'image/jpeg': components['schemas']['ProblemDetails'];
-          'image/png': components['schemas']['ProblemDetails'];
-          'image/webp': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  deleteClaimAttachment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The attachment’s id; one of another claim or partner is a 404. */
-        attachmentId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Removed; an `attachment` event says so. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin of the partner (staff neither), or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, claim or attachment, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The claim is neither a draft nor waiting for information (`code: evidence_closed`), or already holds 10 files (`code: too_many_attachments`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listClaimEvents: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?: 'at' | '-at';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimEventPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a date that is not YYYY-MM-DD, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  commentOnClaim: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateClaimComment'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimEvent'];
-        };
-      };
-      /** @description No text, or one of over 5,000 characters, or both `body` and `message` (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description A viewer, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  transitionClaim: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
-        'If-Match': string;
-      };
-      path: {
-        /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ClaimTransition'];
-      };
-    };
-    responses: {
-      /** @description The claim after it. */
-      200: {
-        headers: {
-          /** @description The claim’s version, `"<version>"`. */
-          ETag?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Claim'];
-        };
-      };
-      /** @description A body of the wrong shape, or a field the action requires missing or out of range: message, amountApproved (1..amountClaimed), payoutReference (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The caller’s roles can never take this action, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or claim, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The action is not allowed from the current status (`code: transition_not_allowed`, with `allowedActions`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimConflictProblem'];
-        };
-      };
-      /** @description The claim changed since that version (`code: stale`): the body’s `claim` member holds the current claim, the `ETag` header its version. */
-      412: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ClaimStaleProblem'];
-        };
-      };
-      /** @description Submit of an incomplete claim (`code: claim_incomplete`; `errors` = the claim’s `missing`). */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No `If-Match` (or `*`): `code: precondition_required`. */
-      428: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listInventoryItems: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'sku'
-          | '-sku'
-          | 'name'
-          | '-name'
-          | 'onHand'
-          | '-onHand'
-          | 'available'
-          | '-available'
-          | 'value'
-          | '-value'
-          | 'updatedAt'
-          | '-updatedAt';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-        /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
-        q?: string;
-        status?: components['schemas']['InventoryItemStatus'];
-        /** @description Exact category (one of the facets). */
-        category?: string;
-        /** @description Exact warehouse (one of the facets). */
-        warehouse?: string;
-        stock?: components['schemas']['StockState'];
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryItemPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  exportInventoryItems: {
-    parameters: {
-      query?: {
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'sku'
-          | '-sku'
-          | 'name'
-          | '-name'
-          | 'onHand'
-          | '-onHand'
-          | 'available'
-          | '-available'
-          | 'value'
-          | '-value'
-          | 'updatedAt'
-          | '-updatedAt';
-        /** @description Search: items whose SKU, name or barcode contains this text (case-insensitive; a prefix is a substring too). Trimmed. */
-        q?: string;
-        status?: components['schemas']['InventoryItemStatus'];
-        /** @description Exact category (one of the facets). */
-        category?: string;
-        /** @description Exact warehouse (one of the facets). */
-        warehouse?: string;
-        stock?: components['schemas']['StockState'];
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description text/csv; charset=utf-8, as an attachment: a header row, then one row per item. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': string;
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getInventoryFacets: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryFacets'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getInventoryItem: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryItem'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or item, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  updateInventoryItem: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateInventoryItem'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryItem'];
-        };
-      };
-      /** @description A reorder point that is not an integer of 0–1,000,000,000, or another field. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not a manager or admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or item, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listInventoryMovements: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?: 'occurredAt' | '-occurredAt';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryMovementPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value, a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or item, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  recordInventoryMovement: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RecordInventoryMovement'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RecordedInventoryMovement'];
-        };
-      };
-      /** @description A quantity whose sign does not fit the kind, an occurredAt in the future, or another field (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not staff, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner or item, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description It would take on hand below 0 (`code: insufficient_stock`); nothing was written. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getInventoryMovement: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
-        id: string;
-        /** @description The movement’s id; one of another item or partner is a 404 like a missing one. */
-        movementId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InventoryMovement'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, item or movement, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listInvitations: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?: 'createdAt' | '-createdAt' | 'expiresAt' | '-expiresAt' | 'email' | '-email';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PendingInvitationPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not an admin. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  invite: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateInvitationDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedInvitationDto'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not an admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Already a member. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  revokeInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The invitation’s id; not a UUID is a 404 like a missing one. */
-        invitationId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Revoked. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not an admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No pending invitation with this id. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listMembers: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          'name' | '-name' | 'email' | '-email' | 'role' | '-role' | 'memberSince' | '-memberSince';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MemberPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort, or a cursor not issued for this sort. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  removeMember: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
-        userId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Removed. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not an admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The last admin (`code: last_admin`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  changeMemberRole: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The member’s user id; one not of this partner, or not a UUID, is a 404 like a missing one. */
-        userId: string;
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ChangeRoleDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MemberDto'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not an admin, or CSRF. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: the same answer. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description The last admin (`code: last_admin`). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getOverview: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Overview'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listNeedsAttention: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
-        partnerSlug: unknown;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AttentionItemPage'];
-        };
-      };
-      /** @description A limit out of range, another parameter, or a cursor not issued for this list (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description No such partner, or not a member: `code: not_found`. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listStaffQueue: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'waitingSince'
-          | '-waitingSince'
-          | 'amountClaimed'
-          | '-amountClaimed'
-          | 'submittedAt'
-          | '-submittedAt';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-        /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
-        status?: string;
-        /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
-        partner?: string;
-        type?: components['schemas']['ClaimType'];
-        /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
-        assignee?: string;
-        /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
-        q?: string;
-        /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
-        minAmount?: number;
-        /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
-        maxAmount?: number;
-        /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
-        overdue?: 'true' | 'false';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffQueueClaimPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Signed in, but not staff (`code: forbidden`). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  exportStaffQueue: {
-    parameters: {
-      query?: {
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?:
-          | 'waitingSince'
-          | '-waitingSince'
-          | 'amountClaimed'
-          | '-amountClaimed'
-          | 'submittedAt'
-          | '-submittedAt';
-        /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
-        status?: string;
-        /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
-        partner?: string;
-        type?: components['schemas']['ClaimType'];
-        /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
-        assignee?: string;
-        /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
-        q?: string;
-        /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
-        minAmount?: number;
-        /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
-        maxAmount?: number;
-        /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
-        overdue?: 'true' | 'false';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description text/csv; charset=utf-8, as an attachment (`review-queue-{YYYY-MM-DD}.csv`, UTC): a header row, then one row per claim; never a timeline event. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': string;
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv; charset=utf-8': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Signed in, but not staff (`code: forbidden`). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  listStaffPartners: {
-    parameters: {
-      query?: {
-        /** @description Items per page. */
-        limit?: number;
-        /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
-        sort?: 'name' | '-name' | 'slug' | '-slug';
-        /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
-        cursor?: string;
-        /** @description Text of the partner’s name or slug. Trimmed. */
-        q?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffPartnerPage'];
-        };
-      };
-      /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Signed in, but not staff (`code: forbidden`). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-    };
-  };
-  getStaffSummary: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffSummary'];
-        };
-      };
-      /** @description Not signed in. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
-      /** @description Signed in, but not staff (`code: forbidden`). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProblemDetails'];
-        };
-      };
     };
-  };
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { fetchStaffPartners } from '@/lib/staff/partners';
+import { fetchStaffPartners } from '@/lib/staff/partner-directory';
 
 /** The partners whose slug or name holds `text`, as the search's options (at most 20). */
 async function partnerOptions(text: string, signal: AbortSignal): Promise<ComboboxOption[]> {

@@ -1,5 +1,5 @@
 /** How a claim's type reads (shared with the staff's queue). */
-export { claimTypeLabels } from '@/lib/claims';
+export { claimTypeLabels } from '@/lib/claim-labels';
 
 /** How the kind of the movement a claim stands for reads (the claim page's "Movement"). */
 export const movementKinds: Record<

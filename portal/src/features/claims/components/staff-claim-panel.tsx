@@ -18,7 +18,7 @@ import { ClaimStatusPill } from '@/lib/claim-status';
 import { DISPLAY_LOCALE, formatAmount, formatCount } from '@/lib/format';
 import { PartnerDateTime, usePartnerToday } from '@/lib/partner-time';
 import { useAssignClaims } from '@/lib/staff/assignee';
-import { nextInQueueQueryOptions } from '@/lib/staff/queue';
+import { nextInQueueQueryOptions } from '@/lib/staff/review-queue';
 
 import type { Claim } from '../api/get-claim';
 import { useClaimFacets } from '../api/get-claim-facets';

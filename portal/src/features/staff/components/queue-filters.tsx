@@ -8,15 +8,15 @@ import {
 } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
-import { claimTypeLabels, claimTypes } from '@/lib/claims';
+import { claimTypeLabels, claimTypes } from '@/lib/claim-labels';
 import type { ListState } from '@/lib/list-state';
-import { fetchStaffPartners } from '@/lib/staff/partners';
+import { fetchStaffPartners } from '@/lib/staff/partner-directory';
 import {
   amountParam,
   waitingStatuses,
   type QueueFilterKey,
   type QueueSortField,
-} from '@/lib/staff/queue';
+} from '@/lib/staff/review-queue';
 
 type QueueState = ListState<QueueSortField, QueueFilterKey>;
 

@@ -11,7 +11,7 @@ import {
   staffPartnersQueryOptions,
   useStaffPartners,
   type StaffPartner,
-} from '@/lib/staff/partners';
+} from '@/lib/staff/partner-directory';
 
 import styles from '../components/staff.module.css';
 import { daysWaited, formatDays } from '../components/waiting';

@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useMe } from '@/lib/auth';
 import { ClaimStatusPill } from '@/lib/claim-status';
-import { claimTypeLabels } from '@/lib/claims';
+import { claimTypeLabels } from '@/lib/claim-labels';
 import { useDocumentTitle } from '@/lib/document-title';
 import { DISPLAY_LOCALE, formatMoment } from '@/lib/format';
 import { readListParams, useListState } from '@/lib/list-state';
@@ -27,7 +27,7 @@ import {
   staffQueueQueryOptions,
   useStaffQueue,
   type StaffQueueClaim,
-} from '@/lib/staff/queue';
+} from '@/lib/staff/review-queue';
 
 import { staffSummaryQueryOptions } from '../api/get-staff-summary';
 import { QueueFilters } from '../components/queue-filters';

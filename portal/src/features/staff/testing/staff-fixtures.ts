@@ -1,5 +1,5 @@
-import type { StaffPartner } from '@/lib/staff/partners';
-import type { StaffQueueClaim } from '@/lib/staff/queue';
+import type { StaffPartner } from '@/lib/staff/partner-directory';
+import type { StaffQueueClaim } from '@/lib/staff/review-queue';
 
 import type { StaffSummary } from '../api/get-staff-summary';
 

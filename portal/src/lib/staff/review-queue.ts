@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiData, ApiQuery } from '@/lib/api-paths';
-import { claimTypes } from '@/lib/claims';
+import { claimTypes } from '@/lib/claim-labels';
 import { readListParams, type ListQuery, type ListStateOptions } from '@/lib/list-state';
 import { queryKeys } from '@/lib/query-keys';
 
