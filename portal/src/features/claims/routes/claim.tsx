@@ -16,11 +16,18 @@ import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
 import { InfoRequestedAlert } from '../components/info-requested-alert';
 import { claimTypeLabels } from '../components/labels';
-import { StaffClaimContext, StaffClaimPanel } from '../components/staff-claim-panel';
 
 import styles from '../components/claim-page.module.css';
 
 export { createClaimLoader } from '../api/get-claim';
+
+// Staff alone load their side of the claim (docs/product.md §3a).
+const StaffClaimPanel = lazy(async () => ({
+  default: (await import('../components/staff-claim-panel')).StaffClaimPanel,
+}));
+const StaffClaimContext = lazy(async () => ({
+  default: (await import('../components/staff-claim-panel')).StaffClaimContext,
+}));
 
 // Only those who edit a draft load its form, once they start.
 const ClaimEditForm = lazy(async () => ({
@@ -83,7 +90,9 @@ export function ClaimRoute() {
       />
 
       {staffId === undefined ? null : (
-        <StaffClaimPanel partnerSlug={partnerSlug} claim={claim} userId={staffId} />
+        <Suspense fallback={null}>
+          <StaffClaimPanel partnerSlug={partnerSlug} claim={claim} userId={staffId} />
+        </Suspense>
       )}
 
       <InfoRequestedAlert partnerSlug={partnerSlug} claim={claim} />
@@ -100,7 +109,11 @@ export function ClaimRoute() {
 
       <ClaimSummary partnerSlug={partnerSlug} claim={claim} />
 
-      {staffId === undefined ? null : <StaffClaimContext partnerSlug={partnerSlug} claim={claim} />}
+      {staffId === undefined ? null : (
+        <Suspense fallback={null}>
+          <StaffClaimContext partnerSlug={partnerSlug} claim={claim} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="evidence-heading" className={styles.section}>
         <h2 id="evidence-heading" className={styles.heading}>
