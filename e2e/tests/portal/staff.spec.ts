@@ -178,29 +178,29 @@ test.describe('the staff workspace', () => {
     await expect(queueTable(page).locator('tbody tr').first()).toContainText('In review');
   });
 
-  test('a large claim is approved by one staff member and completed by another', async ({
+  test('a large claim approved by one staff member is completed by reviewer@portal.example', async ({
     page,
     browser,
   }) => {
     test.slow();
+    // The demo's large claim (docs/product.md §6): 1,450.00 EUR, above the second-approval
+    // threshold, approved once by staff@portal.example for the full amount.
     await signInThroughApi(page, STAFF);
-    // Above the second-approval threshold (1,000.00), nobody's yet.
-    await page.goto('/staff?minAmount=1000.01&assignee=none');
+    await page.goto('/staff?minAmount=1000.01&partner=acme-outdoor');
     await settled(page);
-    const row = queueTable(page).locator('tbody tr').first();
-    const claimNumber = (await row.getByRole('link').first().innerText()).trim();
-    await row.getByRole('link', { name: claimNumber }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Claim ${claimNumber}`);
+    const row = queueTable(page).locator('tbody tr').filter({ hasText: 'CLM-000261' });
+    await expect(row).toContainText('€1,450.00');
+    await row.getByRole('link', { name: 'CLM-000261' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claim CLM-000261');
     const claimPath = new URL(page.url()).pathname;
 
-    await startReviewIfSubmitted(page);
-    await act(page, 'Approve', 'Approve this claim', 'Approve');
     // Still in review: a first approval, waiting for a second staff member.
     await expect(headerStatus(page)).toContainText('In review');
     await expect(
-      page.getByText(/^Approved .+ by you, waiting for a second approval/),
+      page.getByText(/^Approved €1,450\.00 by you, waiting for a second approval/),
     ).toBeVisible();
     // The screen mirrors the server: the first approver cannot complete it.
+    await expect(actions(page).getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
     await expect(actions(page).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(
       0,
     );
@@ -208,11 +208,12 @@ test.describe('the staff workspace', () => {
     const reviewer = await personAt(browser, REVIEWER);
     await reviewer.page.goto(claimPath);
     await expect(
-      reviewer.page.getByText(/^Approved .+ by .+, waiting for a second approval/),
+      reviewer.page.getByText(/^Approved €1,450\.00 by Sam Staff, waiting for a second approval/),
     ).toBeVisible();
     await act(reviewer.page, 'Approve', 'Approve this claim', 'Approve');
     await expect(headerStatus(reviewer.page)).toContainText('Approved');
     await expect(reviewer.page.getByText(/waiting for a second approval/)).toHaveCount(0);
+    await expect(reviewer.page.getByRole('region', { name: 'Amounts' })).toContainText('€1,450.00');
     await reviewer.context.close();
   });
 
