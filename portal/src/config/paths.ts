@@ -15,7 +15,7 @@ export const routePatterns = {
   resetPassword: '/reset-password',
   welcome: '/welcome',
   staff: '/staff',
-  staffPartners: 'partners',
+  staffPartners: '/staff/partners',
   partner: '/:partnerSlug',
   overview: 'overview',
   analytics: 'analytics',
