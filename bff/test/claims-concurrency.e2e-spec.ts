@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CHEAP_ARGON2 } from './support/identity.js';
+import { CHEAP_ARGON2, createUser } from './support/identity.js';
+import { bearerOf } from './support/inventory.js';
 import { type ClaimsWorld, claimsClient, claimsWorld, draftBody } from './support/claims-api.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -140,6 +142,85 @@ describeOnPostgres('claims under concurrency', () => {
     const transitions = (await eventsOf(claim.id)).filter((event) => event.kind === 'transition');
     // submit, start_review, then one per round.
     expect(transitions).toHaveLength(2 + rounds);
+  });
+
+  it('gives a large approval to exactly one of the staff racing to give it first, then to exactly one of the others racing to complete it', async () => {
+    // Six staff members, each a client of their own token sending as `staff`.
+    const tag = randomUUID().slice(0, 8);
+    const staff = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        const email = `approver-${index}-${tag}@claims.test`;
+        const id = await createUser(dataSource, email, 'unused', [], { isStaff: true });
+        const token = await bearerOf(api, email);
+        return {
+          id,
+          client: claimsClient(api, { ...world, tokens: { ...world.tokens, staff: token } }),
+        };
+      }),
+    );
+    const rounds = 10;
+    for (let round = 0; round < rounds; round += 1) {
+      // 500 units of 2.50: 1,250.00 EUR, above the default SECOND_APPROVAL_ABOVE (1,000.00).
+      const created = await client.create('manager', draftBody(world, { quantity: 500 }));
+      const claim = created.json<ClaimJson & { amountClaimed: { amount: number } }>();
+      expect(claim.amountClaimed.amount).toBe(125_000);
+      expect(
+        (await client.transition('manager', claim.id, { action: 'submit' }, 1)).statusCode,
+      ).toBe(200);
+      expect(
+        (await client.transition('staff', claim.id, { action: 'start_review' }, 2)).statusCode,
+      ).toBe(200);
+
+      const first = await Promise.all(
+        staff.map((member) =>
+          member.client.transition(
+            'staff',
+            claim.id,
+            { action: 'approve', amountApproved: 120_000 },
+            3,
+          ),
+        ),
+      );
+      expect(first.map((response) => response.statusCode).sort()).toEqual([
+        200, 412, 412, 412, 412, 412,
+      ]);
+      const firstIndex = first.findIndex((response) => response.statusCode === 200);
+      expect(first[firstIndex]?.json()).toMatchObject({
+        status: 'in_review',
+        version: 4,
+        pendingApproval: { by: { id: staff[firstIndex]?.id }, amountApproved: { amount: 120_000 } },
+      });
+
+      const others = staff.filter((_, index) => index !== firstIndex);
+      const second = await Promise.all(
+        others.map((member, index) =>
+          member.client.transition(
+            'staff',
+            claim.id,
+            { action: 'approve', amountApproved: 110_000 + index },
+            4,
+          ),
+        ),
+      );
+      expect(second.map((response) => response.statusCode).sort()).toEqual([
+        200, 412, 412, 412, 412,
+      ]);
+      const winner = second.findIndex((response) => response.statusCode === 200);
+      expect(second[winner]?.json()).toMatchObject({
+        status: 'approved',
+        version: 5,
+        amountApproved: { amount: 110_000 + winner },
+        pendingApproval: null,
+      });
+      const events = await eventsOf(claim.id);
+      expect(events.filter((event) => event.kind === 'approval_requested')).toHaveLength(1);
+      expect(events.filter((event) => event.kind === 'transition')).toHaveLength(3);
+      const audited = (await dataSource.query(
+        `SELECT count(*)::int AS n FROM audit_logs WHERE partner_id = $1 AND action = 'claim.approved' AND target = $2`,
+        [world.partner.id, `claim:${claim.id}`],
+      )) as Array<{ n: number }>;
+      expect(audited[0]?.n).toBe(1);
+    }
   });
 
   it('numbers 200 claims filed at once across two partners 1..n per partner, without gap or duplicate', async () => {

@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import {
   CLAIM_ACTIONS,
   CLAIM_LIFECYCLE,
   type ClaimAction,
+  type ClaimActor,
   type ClaimStatus,
 } from '../src/claims/claim-lifecycle.js';
-import { CHEAP_ARGON2 } from './support/identity.js';
+import { CHEAP_ARGON2, createUser } from './support/identity.js';
+import { bearerOf } from './support/inventory.js';
 import {
   type ClaimsWorld,
   claimsClient,
@@ -23,10 +26,29 @@ const ON_POSTGRES = (process.env.TEST_DATABASE_URL ?? '') !== '';
 /** Fewer on PGlite, which runs one statement at a time. */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? (ON_POSTGRES ? '100' : '40'));
 
-type Role = 'viewer' | 'manager' | 'admin' | 'staff';
+/**
+ * Two staff members who may decide the claim (`staff`, `staff2`: a second approval needs both), and
+ * `staffManager`, staff who is also the partner's manager: separated from the claim (docs/product.md
+ * §3a), they take the partner's actions and no staff action.
+ */
+type Role = 'viewer' | 'manager' | 'admin' | 'staff' | 'staff2' | 'staffManager';
 type Action = ClaimAction | 'edit' | 'delete';
-const ROLES: readonly Role[] = ['viewer', 'manager', 'admin', 'staff'];
+const ROLES: readonly Role[] = ['viewer', 'manager', 'admin', 'staff', 'staff2', 'staffManager'];
 const ACTIONS: readonly Action[] = [...CLAIM_ACTIONS, 'edit', 'delete'];
+const ACTORS: Readonly<Record<Role, readonly ClaimActor[]>> = {
+  viewer: ['viewer'],
+  manager: ['manager'],
+  admin: ['admin'],
+  staff: ['staff'],
+  staff2: ['staff'],
+  staffManager: ['manager', 'staff'],
+};
+/** Separated from every claim of the partner (a member of it). */
+const SEPARATED: readonly Role[] = ['staffManager'];
+
+/** SECOND_APPROVAL_ABOVE of this suite: 5.00 EUR, so that a claim of 3 units (7.50) needs two. */
+const SECOND_APPROVAL_ABOVE = 5;
+const THRESHOLD_MINOR = SECOND_APPROVAL_ABOVE * 100;
 
 /** What the model knows of the claim: enough to say what every request must answer. */
 interface Model {
@@ -37,30 +59,59 @@ interface Model {
   complete: boolean;
   /** Events the timeline must hold: created, and one per change that succeeded. */
   events: number;
+  /** Who gave the pending first approval (docs/product.md §3a), if one is pending. */
+  pendingBy: Role | null;
 }
 
 interface Real {
-  client: ReturnType<typeof claimsClient>;
+  userIds: Readonly<Record<Role, string>>;
+  clients: Readonly<Record<Role, { client: ReturnType<typeof claimsClient>; as: ClaimActor }>>;
   claimId: string;
+}
+
+const STAFF_ONLY: readonly ClaimAction[] = CLAIM_LIFECYCLE.filter((row) =>
+  row.who.every((actor) => actor === 'staff'),
+).map((row) => row.action);
+const SECOND_APPROVAL: readonly ClaimAction[] = CLAIM_LIFECYCLE.filter(
+  (row) => row.secondApproval === true,
+).map((row) => row.action);
+
+/** Separation of duties withholds it from the role (docs/product.md §3a). */
+function withheld(action: Action, role: Role, model: Pick<Model, 'pendingBy'>): boolean {
+  if (action === 'edit' || action === 'delete') return false;
+  return (
+    (SEPARATED.includes(role) && STAFF_ONLY.includes(action)) ||
+    (model.pendingBy === role && SECOND_APPROVAL.includes(action))
+  );
 }
 
 /**
  * The model, built from the lifecycle table alone (docs/product.md §4): who may take which action from
- * which status; a draft's editors may also edit and delete it.
+ * which status, less what separation of duties withholds (a member of the partner, the first
+ * approver); a draft's editors may also edit and delete it.
  */
-function modelAllows(status: ClaimStatus | 'deleted', role: Role): Action[] {
+function modelAllows(model: Pick<Model, 'status' | 'pendingBy'>, role: Role): Action[] {
+  const { status } = model;
   if (status === 'deleted') return [];
+  const actors = ACTORS[role];
   const actions: Action[] = CLAIM_LIFECYCLE.filter(
-    (row) => row.from.includes(status) && row.who.includes(role),
+    (row) =>
+      row.from.includes(status) &&
+      row.who.some((actor) => actors.includes(actor)) &&
+      !withheld(row.action, role, model),
   ).map((row) => row.action);
-  if (status === 'draft' && (role === 'manager' || role === 'admin'))
+  if (status === 'draft' && (actors.includes('manager') || actors.includes('admin')))
     actions.push('edit', 'delete');
   return actions;
 }
 
 function mayEver(action: Action, role: Role): boolean {
-  if (action === 'edit' || action === 'delete') return role === 'manager' || role === 'admin';
-  return CLAIM_LIFECYCLE.some((row) => row.action === action && row.who.includes(role));
+  const actors = ACTORS[role];
+  if (action === 'edit' || action === 'delete')
+    return actors.includes('manager') || actors.includes('admin');
+  return CLAIM_LIFECYCLE.some(
+    (row) => row.action === action && row.who.some((actor) => actors.includes(actor)),
+  );
 }
 
 function allowedFrom(action: Action, status: ClaimStatus): boolean {
@@ -82,6 +133,8 @@ interface Step {
 function expected(model: Model, step: Step): number {
   if (model.status === 'deleted') return 404;
   if (!mayEver(step.action, step.role)) return 403;
+  // Separation of duties: 403 `separation_of_duties`, whatever the version.
+  if (withheld(step.action, step.role, model)) return 403;
   if (step.version === 'missing') return 428;
   if (step.version === 'stale') return 412;
   if (!allowedFrom(step.action, model.status)) return 409;
@@ -124,9 +177,15 @@ function send(real: Real, model: Model, step: Step): Promise<LightMyRequestRespo
         ? model.version + 5
         : model.version;
   const body = bodyOf(step, model);
-  if (step.action === 'edit') return real.client.patch(step.role, real.claimId, body, version);
-  if (step.action === 'delete') return real.client.remove(step.role, real.claimId, version);
-  return real.client.transition(step.role, real.claimId, body, version);
+  const { client, as } = real.clients[step.role];
+  if (step.action === 'edit') return client.patch(as, real.claimId, body, version);
+  if (step.action === 'delete') return client.remove(as, real.claimId, version);
+  return client.transition(as, real.claimId, body, version);
+}
+
+/** The amount a well-formed approve of the model's claim sends (`bodyOf`). */
+function approvedAmount(model: Model): number {
+  return Math.max(1, model.amountClaimed - 1);
 }
 
 const TO: Readonly<Record<ClaimAction, ClaimStatus>> = Object.fromEntries(
@@ -136,8 +195,7 @@ const TO: Readonly<Record<ClaimAction, ClaimStatus>> = Object.fromEntries(
 /** The (role, action) pairs the model allows now, in a fixed order. */
 function allowedMoves(model: Readonly<Model>): Array<{ role: Role; action: Action }> {
   if (model.status === 'deleted') return [];
-  const status = model.status;
-  return ROLES.flatMap((role) => modelAllows(status, role).map((action) => ({ role, action })));
+  return ROLES.flatMap((role) => modelAllows(model, role).map((action) => ({ role, action })));
 }
 
 /**
@@ -182,38 +240,64 @@ class ActCommand implements fc.AsyncCommand<Model, Real> {
         claim: {
           version: model.version,
           status: model.status,
-          allowedActions: modelAllows(model.status, this.step.role),
+          allowedActions: modelAllows(model, this.step.role),
         },
       });
     }
     if (want === 409) {
       expect(problem).toMatchObject({
         code: 'transition_not_allowed',
-        allowedActions: modelAllows(model.status, this.step.role),
+        allowedActions: modelAllows(model, this.step.role),
       });
+    }
+    if (want === 403 && mayEver(this.step.action, this.step.role)) {
+      expect(problem).toMatchObject({ code: 'separation_of_duties' });
     }
     if (want === 428) expect(problem).toMatchObject({ code: 'precondition_required' });
     if (want === 422) expect(problem).toMatchObject({ code: 'claim_incomplete' });
     if (want === 200) {
       model.version += 1;
       model.events += 1;
-      if (this.step.action !== 'edit') model.status = TO[this.step.action as ClaimAction];
+      const firstApproval =
+        SECOND_APPROVAL.includes(this.step.action as ClaimAction) &&
+        model.pendingBy === null &&
+        approvedAmount(model) > THRESHOLD_MINOR;
+      if (firstApproval) {
+        // The first of two: the status stays, the approval pends (docs/product.md §3a).
+        model.pendingBy = this.step.role;
+      } else if (this.step.action !== 'edit') {
+        model.status = TO[this.step.action as ClaimAction];
+        // Leaving in_review clears a pending approval.
+        if (model.status !== 'in_review') model.pendingBy = null;
+      }
       expect(response.json()).toMatchObject({ version: model.version, status: model.status });
     }
     if (want === 204) model.status = 'deleted';
 
     // Whoever asks, the claim's allowedActions are the model's.
     for (const role of ROLES) {
-      const current = await real.client.get(role, real.claimId);
+      const { client, as } = real.clients[role];
+      const current = await client.get(as, real.claimId);
       if (model.status === 'deleted') {
         expect(current.statusCode).toBe(404);
         continue;
       }
-      expect(current.json()).toMatchObject({
+      const claim = current.json<Record<string, unknown>>();
+      expect({ role, ...claim }).toMatchObject({
+        role,
         status: model.status,
         version: model.version,
-        allowedActions: modelAllows(model.status, role),
+        allowedActions: modelAllows(model, role),
       });
+      // Staff see who gave the pending approval; a partner's member never sees the field.
+      if (ACTORS[role].includes('staff')) {
+        const by = model.pendingBy === null ? null : real.userIds[model.pendingBy];
+        expect(claim.pendingApproval ?? null).toEqual(
+          by === null ? null : expect.objectContaining({ by: expect.objectContaining({ id: by }) }),
+        );
+      } else {
+        expect(claim).not.toHaveProperty('pendingApproval');
+      }
     }
   }
 
@@ -245,13 +329,51 @@ describe('claim lifecycle (state machine)', () => {
   let dataSource: DataSource;
   let world: ClaimsWorld;
   let client: ReturnType<typeof claimsClient>;
+  let clients: Real['clients'];
+  let userIds: Real['userIds'];
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    api = await startTestApp({ databaseUrl: database.url, env: CHEAP_ARGON2 });
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SECOND_APPROVAL_ABOVE: String(SECOND_APPROVAL_ABOVE) },
+    });
     dataSource = api.app.get(DataSource);
     world = await claimsWorld(api, dataSource, 'lifecycle');
     client = claimsClient(api, world);
+    // The other staff members, each sending as `staff` through a client of their own token.
+    const tag = randomUUID().slice(0, 8);
+    const staff2 = `staff2-${tag}@claims.test`;
+    const staffManager = `staff-manager-${tag}@claims.test`;
+    const staff2Id = await createUser(dataSource, staff2, 'unused', [], { isStaff: true });
+    const staffManagerId = await createUser(
+      dataSource,
+      staffManager,
+      'unused',
+      [{ slug: world.partner.slug, role: 'manager' }],
+      { isStaff: true },
+    );
+    const as = async (email: string) =>
+      claimsClient(api, {
+        ...world,
+        tokens: { ...world.tokens, staff: await bearerOf(api, email) },
+      });
+    clients = {
+      viewer: { client, as: 'viewer' },
+      manager: { client, as: 'manager' },
+      admin: { client, as: 'admin' },
+      staff: { client, as: 'staff' },
+      staff2: { client: await as(staff2), as: 'staff' },
+      staffManager: { client: await as(staffManager), as: 'staff' },
+    };
+    userIds = {
+      viewer: world.userIds.viewer,
+      manager: world.userIds.manager,
+      admin: world.userIds.admin,
+      staff: world.userIds.staff,
+      staff2: staff2Id,
+      staffManager: staffManagerId,
+    };
   });
 
   afterAll(async () => {
@@ -274,23 +396,28 @@ describe('claim lifecycle (state machine)', () => {
     ),
   });
   const start = fc.constantFrom('lost', 'damaged with a photo', 'damaged without a photo');
-  /** A lost claim's run of the given actions, each by a role that may take it, with its fields. */
-  const walk = (...actions: ClaimAction[]): ['lost', ActCommand[]] => [
+  /** 2 units (5.00, one approval) or 3 (7.50, above SECOND_APPROVAL_ABOVE: two approvals). */
+  const units = fc.constantFrom(2, 3);
+  /**
+   * A lost claim of 3 units: a run of the given actions, each by a role that may take it (or the one
+   * named, `role:action`), with its fields.
+   */
+  const walk = (
+    ...actions: Array<ClaimAction | `${Role}:${ClaimAction}`>
+  ): ['lost', 3, ActCommand[]] => [
     'lost',
-    actions.map(
-      (action) =>
-        new ActCommand({
-          step: {
-            role:
-              action === 'submit' || action === 'withdraw' || action === 'respond'
-                ? 'manager'
-                : 'staff',
-            action,
-            version: 'current',
-            badField: false,
-          },
-        }),
-    ),
+    3,
+    actions.map((named) => {
+      const [role, action] = named.includes(':')
+        ? (named.split(':') as [Role, ClaimAction])
+        : [
+            (named === 'submit' || named === 'withdraw' || named === 'respond'
+              ? 'manager'
+              : 'staff') as Role,
+            named as ClaimAction,
+          ];
+      return new ActCommand({ step: { role, action, version: 'current', badField: false } });
+    }),
   ];
 
   it(`agrees with the model over ${RUNS} random runs (seed ${SEED})`, async () => {
@@ -298,6 +425,7 @@ describe('claim lifecycle (state machine)', () => {
     await fc.assert(
       fc.asyncProperty(
         start,
+        units,
         fc.commands(
           [
             step.map((s) => new ActCommand({ step: s })),
@@ -307,11 +435,11 @@ describe('claim lifecycle (state machine)', () => {
           ],
           { maxCommands: 40, size: 'medium' },
         ),
-        async (kind, commands) => {
+        async (kind, quantity, commands) => {
           const type = kind === 'lost' ? 'lost' : 'damaged';
           const created = await client.create(
             'manager',
-            await movementDraftBody(dataSource, world, type, { quantity: 3 }),
+            await movementDraftBody(dataSource, world, type, { quantity }),
           );
           expect(created.statusCode).toBe(201);
           const claimId = created.json<{ id: string }>().id;
@@ -321,11 +449,12 @@ describe('claim lifecycle (state machine)', () => {
           const model: Model = {
             status: 'draft',
             version: 1,
-            amountClaimed: 3 * world.item.unitValue,
+            amountClaimed: quantity * world.item.unitValue,
             complete: kind !== 'damaged without a photo',
             events: 1,
+            pendingBy: null,
           };
-          await fc.asyncModelRun(() => ({ model, real: { client, claimId } }), commands);
+          await fc.asyncModelRun(() => ({ model, real: { clients, userIds, claimId } }), commands);
           steps += [...commands].length;
           if (model.status !== 'deleted') {
             const events = (await dataSource.query(
@@ -346,6 +475,19 @@ describe('claim lifecycle (state machine)', () => {
           walk('submit', 'withdraw'),
           walk('submit', 'start_review', 'request_info', 'respond', 'start_review', 'reject'),
           walk('submit', 'start_review', 'approve', 'mark_paid'),
+          // The second approval: the first approver cannot complete it, a second staff member can.
+          walk('submit', 'start_review', 'approve', 'staff:approve', 'staff2:approve', 'mark_paid'),
+          // A pending approval cleared by an information request; the member staff never decides.
+          walk(
+            'submit',
+            'staffManager:start_review',
+            'staff2:start_review',
+            'staff2:approve',
+            'staff:request_info',
+            'respond',
+            'staff2:approve',
+            'staff:approve',
+          ),
         ],
       },
     );
@@ -356,6 +498,11 @@ describe('claim lifecycle (state machine)', () => {
       `SELECT DISTINCT to_status FROM claim_events WHERE partner_id = $1 AND to_status IS NOT NULL`,
       [world.partner.id],
     )) as Array<{ to_status: string }>;
+    const pending = (await dataSource.query(
+      `SELECT count(*)::int AS n FROM claim_events WHERE partner_id = $1 AND kind = 'approval_requested'`,
+      [world.partner.id],
+    )) as Array<{ n: number }>;
+    expect(pending[0]?.n).toBeGreaterThan(0);
     expect(statuses.map((row) => row.to_status).sort()).toEqual([
       'approved',
       'in_review',
@@ -365,5 +512,5 @@ describe('claim lifecycle (state machine)', () => {
       'submitted',
       'withdrawn',
     ]);
-  }, 240_000);
+  }, 480_000);
 });

@@ -10,7 +10,19 @@ import {
 } from '../src/claims/claim-lifecycle.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { overviewReference } from './oracles/overview.reference.js';
-import { DEMO_CLAIM_COUNTS, DEMO_NAMED_CLAIMS } from '../src/database/seed/demo-claims.js';
+import {
+  DEMO_CLAIM_COUNTS as GENERATED_CLAIM_COUNTS,
+  DEMO_NAMED_CLAIMS,
+} from '../src/database/seed/demo-claims.js';
+import { DEMO_STAFF_CLAIMS } from '../src/database/seed/demo-staff-work.js';
+
+/** Every demo partner's claims: the generated ones and the staff workspace's (filed last). */
+const DEMO_CLAIM_COUNTS = Object.fromEntries(
+  Object.entries(GENERATED_CLAIM_COUNTS).map(([slug, count]) => [
+    slug,
+    count + (DEMO_STAFF_CLAIMS[slug] ?? 0),
+  ]),
+);
 import { loadDemoData } from '../src/database/seed/demo-data.js';
 import { DEMO_NAMED_ITEMS } from '../src/database/seed/demo-inventory.js';
 import { claimViolations } from './support/claim-invariants.js';
@@ -237,6 +249,60 @@ describe('the demo claims', () => {
         types.some((type) => (needed.contentTypes as readonly string[]).includes(type)),
       ]).toEqual([claim.slug, claim.number, true]);
     }
+  });
+
+  it('has the staff workspace’s demo (docs/product.md §6): assigned waiting claims, internal notes, one large claim waiting for a second approval', async () => {
+    const staff = (await dataSource.query(
+      `SELECT email, is_staff FROM users WHERE email IN ('staff@portal.example', 'reviewer@portal.example') ORDER BY email`,
+    )) as Array<{ email: string; is_staff: boolean }>;
+    expect(staff).toEqual([
+      { email: 'reviewer@portal.example', is_staff: true },
+      { email: 'staff@portal.example', is_staff: true },
+    ]);
+    const waiting = (await dataSource.query(
+      `SELECT p.slug, u.email AS assignee, count(*)::int AS n,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM claim_events e WHERE e.partner_id = c.partner_id
+                AND e.claim_id = c.id AND e.kind = 'assignment' AND e.actor_user_id = c.assignee_user_id))::int AS with_event
+         FROM claims c JOIN partners p ON p.id = c.partner_id LEFT JOIN users u ON u.id = c.assignee_user_id
+        WHERE c.status IN ('submitted', 'in_review')
+        GROUP BY 1, 2`,
+    )) as Array<{ slug: string; assignee: string | null; n: number; with_event: number }>;
+    for (const slug of Object.keys(DEMO_CLAIM_COUNTS)) {
+      const mine = waiting.filter((row) => row.slug === slug);
+      // Some assigned to each staff member (each with its event), some not.
+      expect(mine.map((row) => row.assignee ?? 'nobody').sort()).toEqual([
+        'nobody',
+        'reviewer@portal.example',
+        'staff@portal.example',
+      ]);
+      for (const row of mine) {
+        expect(row.with_event).toBe(row.assignee === null ? 0 : row.n);
+      }
+    }
+    const notes = (await dataSource.query(
+      `SELECT p.slug, count(*)::int AS n FROM claim_events e JOIN partners p ON p.id = e.partner_id
+        WHERE e.kind = 'internal_note' GROUP BY 1 ORDER BY 1`,
+    )) as Array<{ slug: string; n: number }>;
+    expect(notes).toEqual([
+      { slug: 'acme-outdoor', n: 1 },
+      { slug: 'globex', n: 1 },
+      { slug: 'northwind', n: 1 },
+    ]);
+    const pending = (await dataSource.query(
+      `SELECT p.slug, c.number, c.status, c.amount_claimed::int AS claimed,
+              c.pending_approval_amount::int AS amount, u.email AS by
+         FROM claims c JOIN partners p ON p.id = c.partner_id JOIN users u ON u.id = c.pending_approval_by_user_id`,
+    )) as Array<Record<string, unknown>>;
+    expect(pending).toEqual([
+      {
+        slug: 'acme-outdoor',
+        number: DEMO_CLAIM_COUNTS['acme-outdoor'],
+        status: 'in_review',
+        claimed: 145_000,
+        amount: 145_000,
+        by: 'staff@portal.example',
+      },
+    ]);
   });
 
   it('keeps the named claims the docs list', async () => {

@@ -26,7 +26,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
     try {
       const dataSource = first.app.get(DataSource);
       expect(await dataSource.getRepository(Partner).count()).toBe(3);
-      expect(await dataSource.getRepository(User).count()).toBe(7);
+      expect(await dataSource.getRepository(User).count()).toBe(8);
       const memberships = await dataSource
         .getRepository(Membership)
         .find({ relations: { partner: true } });
@@ -62,7 +62,7 @@ describe('the embedded default (no DATABASE_URL)', () => {
     try {
       const dataSource = second.app.get(DataSource);
       expect(await dataSource.getRepository(Partner).count()).toBe(3);
-      expect(await dataSource.getRepository(User).count()).toBe(7);
+      expect(await dataSource.getRepository(User).count()).toBe(8);
       const messages = second.logs.lines.map((line) => line.msg);
       expect(messages.filter((message) => message === 'Demo data loaded')).toHaveLength(1);
       expect(

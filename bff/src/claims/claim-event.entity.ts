@@ -18,6 +18,20 @@ export const CLAIM_EVENT_KINDS = [
 export type ClaimEventKind = (typeof CLAIM_EVENT_KINDS)[number];
 
 /**
+ * The staff-only kinds (docs/product.md §3a): an internal note, an assignment, a pending first
+ * approval. Returned to staff only; never in a partner's timeline, overview, export or e-mail.
+ */
+export const STAFF_ONLY_EVENT_KINDS = [
+  'internal_note',
+  'assignment',
+  'approval_requested',
+] as const satisfies readonly ClaimEventKind[];
+
+export function isStaffOnlyEvent(kind: ClaimEventKind): boolean {
+  return (STAFF_ONLY_EVENT_KINDS as readonly ClaimEventKind[]).includes(kind);
+}
+
+/**
  * One entry of a claim's timeline (docs/product.md §4, ClaimEvent), written in the transaction of the
  * change it records. Never updated.
  */

@@ -1,3 +1,4 @@
+import { minorUnitDigits } from '../common/money.js';
 import { addDays } from '../common/partner-day.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 
@@ -54,6 +55,13 @@ export interface ClaimTransition {
   readonly to: ClaimStatus;
   readonly who: readonly ClaimActor[];
   readonly requires: readonly TransitionRequirement[];
+  /**
+   * Above the second-approval threshold (`SECOND_APPROVAL_ABOVE`, docs/product.md §3a) the action
+   * needs two different staff members: the first records a pending approval (the status stays, the
+   * version rises, a staff-only `approval_requested` event), a second completes it with an amount at
+   * most the pending one. Whoever gave the pending approval may not take the action while it pends.
+   */
+  readonly secondApproval?: boolean;
 }
 
 const PARTNER_EDITORS: readonly ClaimActor[] = ['manager', 'admin'];
@@ -96,6 +104,7 @@ export const CLAIM_LIFECYCLE: readonly ClaimTransition[] = [
     to: 'approved',
     who: STAFF,
     requires: ['amountApproved'],
+    secondApproval: true,
   },
   { action: 'reject', from: ['in_review'], to: 'rejected', who: STAFF, requires: ['message'] },
   {
@@ -114,6 +123,11 @@ export const CLAIM_LIFECYCLE: readonly ClaimTransition[] = [
 export const DRAFT_ACTIONS = ['edit', 'delete'] as const;
 export type DraftAction = (typeof DRAFT_ACTIONS)[number];
 export type AllowedAction = ClaimAction | DraftAction;
+
+/** Terminal (docs/product.md §4): no action of the lifecycle leaves them. */
+export const TERMINAL_STATUSES: readonly ClaimStatus[] = CLAIM_STATUSES.filter(
+  (status) => !CLAIM_LIFECYCLE.some((row) => row.from.includes(status)),
+);
 
 /** Open claims (docs/api.md, Overview): filed and not yet decided or paid, nor withdrawn. */
 export const OPEN_CLAIM_STATUSES: readonly ClaimStatus[] = [
@@ -186,20 +200,88 @@ export function isSeparatedFrom(
 }
 
 /**
- * The actions `actors` may take now on a claim in `status`, in the table's order; none of the staff
- * actions when the caller is `separated` from the claim (`isSeparatedFrom`).
+ * The second approval (docs/product.md §3a): the caller gave the claim's pending first approval, so
+ * they may not complete it (the `secondApproval` actions of the table are withheld from them).
+ */
+export function isFirstApprover(
+  caller: { readonly userId: string },
+  claim: {
+    readonly pendingApprovalByUserId: string | null;
+    readonly pendingApprovalAmount: number | null;
+  },
+): boolean {
+  return claim.pendingApprovalAmount !== null && claim.pendingApprovalByUserId === caller.userId;
+}
+
+/** What separation of duties withholds from a caller on one claim (`withheldFrom`). */
+export interface Withheld {
+  /** `isSeparatedFrom`: every staff action. */
+  readonly separated: boolean;
+  /** `isFirstApprover`: the `secondApproval` actions. */
+  readonly firstApprover: boolean;
+}
+
+export const NOTHING_WITHHELD: Withheld = { separated: false, firstApprover: false };
+
+/** What separation of duties withholds from `caller` on `claim` (docs/product.md §3a). */
+export function withheldFrom(
+  caller: { readonly role: MembershipRole | null; readonly userId: string },
+  claim: {
+    readonly createdByUserId: string | null;
+    readonly partnerActorIds: readonly string[];
+    readonly pendingApprovalByUserId: string | null;
+    readonly pendingApprovalAmount: number | null;
+  },
+): Withheld {
+  return {
+    separated: isSeparatedFrom(caller, claim),
+    firstApprover: isFirstApprover(caller, claim),
+  };
+}
+
+/** Whether separation of duties (`withheld`) refuses `action` to the caller. */
+export function isWithheld(action: ClaimAction, withheld: Withheld): boolean {
+  return (
+    (withheld.separated && STAFF_ACTIONS.includes(action)) ||
+    (withheld.firstApprover && transitionOf(action).secondApproval === true)
+  );
+}
+
+/**
+ * The second-approval threshold in minor units of `currency`: `SECOND_APPROVAL_ABOVE` is whole major
+ * units (docs/product.md §5), scaled by the currency's digits (`common/money.ts`).
+ */
+export function secondApprovalThreshold(aboveMajor: number, currency: string): number {
+  return aboveMajor * 10 ** minorUnitDigits(currency);
+}
+
+/**
+ * What a `secondApproval` action of `amount` (minor units) does to a claim (docs/product.md §3a):
+ * `single`: at or below the threshold with nothing pending, one approval decides it; `first`: above
+ * it with nothing pending, it records a pending approval; `second`: a pending approval is completed.
+ * The transition statement decides the same in SQL (claims.repository.ts `transition`).
+ */
+export function approvalStep(
+  claim: { readonly pendingApprovalAmount: number | null },
+  amount: number,
+  thresholdMinor: number,
+): 'single' | 'first' | 'second' {
+  if (claim.pendingApprovalAmount !== null) return 'second';
+  return amount > thresholdMinor ? 'first' : 'single';
+}
+
+/**
+ * The actions `actors` may take now on a claim in `status`, in the table's order, less what
+ * separation of duties withholds from the caller (`withheldFrom`).
  */
 export function allowedActions(
   status: ClaimStatus,
   actors: readonly ClaimActor[],
-  separated = false,
+  withheld: Withheld = NOTHING_WITHHELD,
 ): AllowedAction[] {
   const may = (who: readonly ClaimActor[]): boolean => actors.some((actor) => who.includes(actor));
   const actions: AllowedAction[] = CLAIM_LIFECYCLE.filter(
-    (row) =>
-      row.from.includes(status) &&
-      may(row.who) &&
-      !(separated && STAFF_ACTIONS.includes(row.action)),
+    (row) => row.from.includes(status) && may(row.who) && !isWithheld(row.action, withheld),
   ).map((row) => row.action);
   if (status === 'draft' && may(CLAIM_EDITORS)) actions.push(...DRAFT_ACTIONS);
   return actions;

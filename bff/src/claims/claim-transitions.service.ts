@@ -5,6 +5,7 @@ import { majorUnits } from '../common/money.js';
 import { partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
+import { claimAssigneeMail } from '../mail/claim-assignee.mail.js';
 import { claimStatusMail } from '../mail/claim-status.mail.js';
 import { MailService } from '../mail/mail.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
@@ -15,7 +16,9 @@ import {
   type ClaimAction,
   claimActors,
   type ClaimType,
+  isFirstApprover,
   REQUIRED_EVIDENCE,
+  secondApprovalThreshold,
   STAFF_ACTIONS,
   transitionOf,
 } from './claim-lifecycle.js';
@@ -124,31 +127,52 @@ export class ClaimTransitionsService {
           ? { decided: { reason: body.message ?? null } }
           : {}),
         ...(body.action === 'approve' ? { amountApproved: body.amountApproved } : {}),
+        ...(rule.secondApproval === true
+          ? {
+              secondApproval: {
+                // A claim's currency is its partner's, copied when filed and never changed.
+                thresholdMinor: secondApprovalThreshold(
+                  this.config.secondApprovalAbove,
+                  context.partner.currency,
+                ),
+                actor: context.userId,
+              },
+            }
+          : {}),
         ...(body.action === 'mark_paid' ? { payoutReference: body.payoutReference } : {}),
       };
       for (let attempt = 1; attempt <= TRANSITION_ATTEMPTS; attempt += 1) {
-        let changed: ClaimRecord | undefined;
+        let changed: { claim: ClaimRecord; pendingApproval: boolean } | undefined;
         try {
           changed = await this.claims.transaction(async (manager) => {
             const outcome = await this.claims.transition(partnerId, id, statement, manager);
             if (outcome === undefined) return undefined;
             if (outcome.fromStatus === null) throw new ConcurrentChange();
+            const { pendingApproval } = outcome;
             await this.claims.insertEvent(
               partnerId,
               id,
-              {
-                kind: 'transition',
-                actorUserId: context.userId,
-                fromStatus: outcome.fromStatus,
-                toStatus: rule.to,
-                body: body.message ?? null,
-                at: statement.at,
-              },
+              pendingApproval
+                ? {
+                    // A first approval (docs/product.md §3a): staff-only, the status stays.
+                    kind: 'approval_requested',
+                    actorUserId: context.userId,
+                    body: this.firstApprovalText(context, body),
+                    at: statement.at,
+                  }
+                : {
+                    kind: 'transition',
+                    actorUserId: context.userId,
+                    fromStatus: outcome.fromStatus,
+                    toStatus: rule.to,
+                    body: body.message ?? null,
+                    at: statement.at,
+                  },
               manager,
             );
             const claim = await this.claims.find(partnerId, id, manager);
             if (claim === undefined) throw new Error(`Claim ${id} vanished in its transition`);
-            const auditAction = AUDITED[body.action];
+            const auditAction = pendingApproval ? undefined : AUDITED[body.action];
             if (auditAction !== undefined) {
               await this.audit.recordForPartner(
                 partnerId,
@@ -166,15 +190,17 @@ export class ClaimTransitionsService {
                 manager,
               );
             }
-            return claim;
+            return { claim, pendingApproval };
           });
         } catch (error) {
           if (error instanceof ConcurrentChange) continue;
           throw error;
         }
         if (changed !== undefined) {
-          await this.notifyCreator(context, changed, body);
-          return this.dto(context, changed);
+          // A pending first approval is staff's alone: the partner hears of the decision only.
+          if (!changed.pendingApproval) await this.notifyCreator(context, changed.claim, body);
+          await this.notifyAssignee(context, changed.claim, body);
+          return this.dto(context, changed.claim);
         }
         await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
       }
@@ -182,6 +208,14 @@ export class ClaimTransitionsService {
     }
     await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
     throw transitionUnexplained();
+  }
+
+  /** The staff-only event of a first approval: its amount (and the approver's message). */
+  private firstApprovalText(context: PartnerContext, body: ClaimTransitionDto): string {
+    const { currency } = context.partner;
+    const amount = `${majorUnits(body.amountApproved ?? 0, currency)} ${currency}`;
+    const line = `First approval of ${amount}: a second staff member completes it (above ${this.config.secondApprovalAbove} ${currency}).`;
+    return body.message === undefined ? line : `${line}\n\n${body.message}`;
   }
 
   /** The fields an action requires and the body lacks (amountApproved's bound needs the claim). */
@@ -217,11 +251,18 @@ export class ClaimTransitionsService {
     versions: number[] | undefined,
   ): Promise<void> {
     const rule = transitionOf(body.action);
-    const separated =
+    const staffAction =
       current !== undefined &&
       STAFF_ACTIONS.includes(body.action) &&
-      claimActors(context).includes('staff') &&
-      (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true;
+      claimActors(context).includes('staff');
+    // Separation of duties (docs/product.md §3a): the statement's own conditions, read to explain.
+    const separated =
+      staffAction &&
+      (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true
+        ? 'separated'
+        : staffAction && rule.secondApproval === true && isFirstApprover(context, current)
+          ? 'first_approver'
+          : false;
     const claim = preconditions(
       context,
       this.today(context),
@@ -241,6 +282,16 @@ export class ClaimTransitionsService {
         field: 'amountApproved',
         message: `amountApproved must be 1..${claim.amountClaimed}, the amount claimed.`,
       });
+    } else if (
+      rule.secondApproval === true &&
+      body.amountApproved !== undefined &&
+      claim.pendingApprovalAmount !== null &&
+      body.amountApproved > claim.pendingApprovalAmount
+    ) {
+      errors.push({
+        field: 'amountApproved',
+        message: `amountApproved must be 1..${claim.pendingApprovalAmount}: a second approval completes the pending first approval with at most its amount (request info or reject to start over).`,
+      });
     }
     if (errors.length > 0) throw invalid(errors);
     if (body.action === 'submit') {
@@ -257,6 +308,42 @@ export class ClaimTransitionsService {
           missing,
         );
       }
+    }
+  }
+
+  /**
+   * The e-mail to the claim's assignee when the partner answers an information request or withdraws
+   * the claim (docs/product.md §3a; after the commit, a failure logged, not answered): the claim, the
+   * partner, the partner's message, the link to the claim's page; never a staff-only event's text.
+   */
+  private async notifyAssignee(
+    context: PartnerContext,
+    claim: ClaimRecord,
+    body: ClaimTransitionDto,
+  ): Promise<void> {
+    const action = body.action;
+    if (action !== 'respond' && action !== 'withdraw') return;
+    if (claim.assigneeUserId === null || claim.assigneeUserId === context.userId) return;
+    try {
+      const [assignee, actor] = await Promise.all([
+        this.claims.creator(claim.assigneeUserId),
+        this.claims.userName(context.userId),
+      ]);
+      if (assignee === undefined) return;
+      const { partner } = context;
+      await this.mail.send(
+        claimAssigneeMail({
+          to: assignee,
+          partnerName: partner.name,
+          claimNumber: formatClaimNumber(claim.number),
+          action,
+          actorName: actor ?? 'A former user',
+          message: body.message ?? null,
+          link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+        }),
+      );
+    } catch (error) {
+      this.logger.error({ err: error, claimId: claim.id }, 'The assignee e-mail was not sent');
     }
   }
 

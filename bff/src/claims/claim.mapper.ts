@@ -9,9 +9,12 @@ import {
   claimDeadlineOf,
   type ClaimActor,
   isPartiallyApproved,
-  isSeparatedFrom,
+  NOTHING_WITHHELD,
   REQUIRED_EVIDENCE,
+  type Withheld,
+  withheldFrom,
 } from './claim-lifecycle.js';
+import { isStaffOnlyEvent } from './claim-event.entity.js';
 import { formatClaimNumber } from './claim-number.js';
 import type { ClaimEventRecord, ClaimRecord, ExportedClaimRecord } from './claims.repository.js';
 import type { ClaimDto, ClaimEventDto, ClaimMissingDto } from './dto/claims.dto.js';
@@ -63,7 +66,7 @@ export function toClaimDto(
   claim: ClaimRecord,
   actors: readonly ClaimActor[],
   today: string,
-  separated = false,
+  withheld: Withheld = NOTHING_WITHHELD,
 ): ClaimDto {
   return {
     id: claim.id,
@@ -97,7 +100,7 @@ export function toClaimDto(
     version: claim.version,
     createdAt: claim.createdAt,
     updatedAt: claim.updatedAt,
-    allowedActions: allowedActions(claim.status, actors, separated),
+    allowedActions: allowedActions(claim.status, actors, withheld),
     missing: missingOf(claim, today),
     ...(actors.includes('staff') ? staffFieldsOf(claim) : {}),
   };
@@ -127,6 +130,7 @@ export function toEventDto(event: ClaimEventRecord): ClaimEventDto {
   return {
     id: event.id,
     kind: event.kind,
+    internal: isStaffOnlyEvent(event.kind),
     actor:
       event.actorUserId === null ? null : { id: event.actorUserId, name: event.actorName ?? '' },
     fromStatus: event.fromStatus,
@@ -173,5 +177,5 @@ export function claimCsvColumns(): CsvColumn<ExportedClaimRecord>[] {
 
 /** The claim as `context`'s caller sees it today (its actions, what blocks submit). */
 export function claimDtoFor(context: PartnerContext, claim: ClaimRecord, today: string): ClaimDto {
-  return toClaimDto(claim, claimActors(context), today, isSeparatedFrom(context, claim));
+  return toClaimDto(claim, claimActors(context), today, withheldFrom(context, claim));
 }

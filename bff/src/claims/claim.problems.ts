@@ -5,7 +5,7 @@ import {
   CLAIM_FILING_WINDOW_DAYS,
   type ClaimActor,
   claimActors,
-  isSeparatedFrom,
+  withheldFrom,
 } from './claim-lifecycle.js';
 import { claimDtoFor } from './claim.mapper.js';
 import type { ClaimRecord } from './claims.repository.js';
@@ -24,13 +24,28 @@ export function forbidden(): ProblemException {
   return new ProblemException(403, 'forbidden', 'Your role does not allow this.');
 }
 
-/** docs/product.md §3a: staff who acted on a claim for its partner, or are its members, do not decide it. */
-export function separationOfDuties(): ProblemException {
+/**
+ * docs/product.md §3a: staff who acted on a claim for its partner, or are its members, do not decide
+ * it; whoever gave a pending first approval does not complete it (`first_approver`).
+ */
+export function separationOfDuties(why: 'separated' | 'first_approver' = 'separated'): ProblemException {
   return new ProblemException(
     403,
     'separation_of_duties',
-    'You filed, edited or belong to the partner of this claim: another staff member decides it.',
+    why === 'first_approver'
+      ? 'You gave the pending first approval of this claim: another staff member completes it.'
+      : 'You filed, edited or belong to the partner of this claim: another staff member decides it.',
   );
+}
+
+/** docs/product.md §3a: the second approval may approve at most what the first one did. */
+export function aboveFirstApproval(pendingAmount: number): ProblemException {
+  return invalid([
+    {
+      field: 'amountApproved',
+      message: `amountApproved must be 1..${pendingAmount}: the pending first approval is of ${pendingAmount}; a second approval may lower it, not raise it (request info or reject to start over).`,
+    },
+  ]);
 }
 
 /** docs/product.md §4, "Claims you can trust": the movement's window has closed. */
@@ -70,12 +85,12 @@ export function preconditions(
   who: readonly ClaimActor[],
   versions: number[] | undefined,
   allowedFrom: (claim: ClaimRecord) => boolean,
-  separated = false,
+  separated: false | 'separated' | 'first_approver' = false,
 ): ClaimRecord {
   if (claim === undefined) throw claimNotFound();
   const actors = claimActors(context);
   if (!actors.some((actor) => who.includes(actor))) throw forbidden();
-  if (separated) throw separationOfDuties();
+  if (separated !== false) throw separationOfDuties(separated);
   if (versions === undefined) {
     throw new ProblemException(
       428,
@@ -96,7 +111,7 @@ export function preconditions(
     );
   }
   if (!allowedFrom(claim)) {
-    const allowed = allowedActions(claim.status, actors, isSeparatedFrom(context, claim));
+    const allowed = allowedActions(claim.status, actors, withheldFrom(context, claim));
     throw new ProblemException(
       409,
       'transition_not_allowed',

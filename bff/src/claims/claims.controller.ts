@@ -7,6 +7,7 @@ import {
   Ip,
   Patch,
   Post,
+  Put,
   Query,
   Res,
   type StreamableFile,
@@ -42,6 +43,7 @@ import { ClaimTransitionsService } from './claim-transitions.service.js';
 import { ClaimsService } from './claims.service.js';
 import { claimNotFound } from './claim.problems.js';
 import {
+  AssignClaimDto,
   ClaimConflictProblemDto,
   ClaimDto,
   ClaimEventDto,
@@ -350,7 +352,8 @@ export class ClaimsController {
   @HttpCode(201)
   @CLAIM_ID
   @ApiOperation({
-    summary: 'Adds a comment to the timeline (manager, admin, staff); the version does not change.',
+    summary:
+      'Adds a comment to the timeline (manager, admin, staff), or with `internal: true` a staff-only internal note (staff); the version does not change.',
     operationId: 'commentOnClaim',
   })
   @ApiCreatedResponse({ type: ClaimEventDto })
@@ -361,7 +364,7 @@ export class ClaimsController {
   })
   @ApiForbiddenResponse({
     type: ProblemDetails,
-    description: 'A viewer, or CSRF.',
+    description: 'A viewer, `internal: true` from anyone but staff, or CSRF.',
   })
   @NO_SUCH_CLAIM
   comment(
@@ -369,6 +372,37 @@ export class ClaimsController {
     @UuidParam('id', claimNotFound) id: string,
     @Body() body: CreateClaimCommentDto,
   ): Promise<ClaimEventDto> {
-    return this.claims.comment(context, id, body.body ?? body.message ?? '');
+    return this.claims.comment(context, id, body.body ?? body.message ?? '', body.internal);
+  }
+
+  @Put('claims/:id/assignee')
+  @PartnerAccess({ role: null, staff: true })
+  @HttpCode(200)
+  @CLAIM_ID
+  @ApiOperation({
+    summary:
+      'Assigns the claim to a staff member, or unassigns it (staff): a staff-only `assignment` event; the version does not change.',
+    operationId: 'assignClaim',
+  })
+  @ApiOkResponse({ type: ClaimDto, headers: ETAG_HEADER, description: 'The claim after it.' })
+  @ApiBadRequestResponse({
+    type: ProblemDetails,
+    description: '`userId` neither null nor an active staff user’s id (`code: validation`).',
+  })
+  @ApiForbiddenResponse({ type: ProblemDetails, description: 'Not staff, or CSRF.' })
+  @NO_SUCH_CLAIM
+  @ApiConflictResponse({
+    type: ProblemDetails,
+    description: 'The claim is paid, rejected or withdrawn (`code: claim_closed`).',
+  })
+  async assign(
+    @CurrentPartner() context: PartnerContext,
+    @UuidParam('id', claimNotFound) id: string,
+    @Body() body: AssignClaimDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ClaimDto> {
+    const claim = await this.claims.assign(context, id, body.userId);
+    void reply.header('etag', etagOf(claim.version));
+    return claim;
   }
 }

@@ -29,7 +29,7 @@ import {
 import { MAX_EXPORT_ROWS } from '../common/export.js';
 import { itemSearchText, likeSubstring } from '../common/search-text.js';
 import { Claim } from './claim.entity.js';
-import { ClaimEvent, type ClaimEventKind } from './claim-event.entity.js';
+import { ClaimEvent, type ClaimEventKind, STAFF_ONLY_EVENT_KINDS } from './claim-event.entity.js';
 import {
   type AttachmentContentType,
   CLAIM_LIFECYCLE,
@@ -39,6 +39,7 @@ import {
   type ClaimType,
   PARTNER_TRANSITIONS,
   STAFF_ACTIONS,
+  TERMINAL_STATUSES,
 } from './claim-lifecycle.js';
 import type { MovementKind } from '../inventory/inventory-movement.entity.js';
 import { parseClaimNumber } from './claim-number.js';
@@ -123,6 +124,12 @@ export interface TransitionStatement {
   submitted?: boolean;
   decided?: { reason: string | null };
   amountApproved?: number;
+  /**
+   * An approval that may need a second one (docs/product.md §3a; the lifecycle's `secondApproval`):
+   * above `thresholdMinor` with nothing pending it records a pending approval by `actor` (the status
+   * stays); with one pending, only another staff member completes it, with at most its amount.
+   */
+  secondApproval?: { thresholdMinor: number; actor: string };
   payoutReference?: string;
   /**
    * A staff action: the staff user taking it, who must not be separated from the claim (its creator,
@@ -184,6 +191,16 @@ const STAFF_ACTIONABLE_SQL = sqlList([
   ),
 ]);
 const PARTNER_TRANSITIONS_SQL = sqlList(PARTNER_TRANSITIONS);
+const STAFF_ONLY_EVENT_KINDS_SQL = sqlList(STAFF_ONLY_EVENT_KINDS);
+
+/** What a transition statement did (`ClaimsRepository.transition`). */
+export interface TransitionOutcome {
+  /** The status it left; null when a concurrent change slipped in (the caller tries again). */
+  fromStatus: ClaimStatus | null;
+  toStatus: ClaimStatus;
+  /** It recorded a pending first approval (docs/product.md §3a): the status stayed. */
+  pendingApproval: boolean;
+}
 
 /** SQL: the event `e` is one its actor took on the claim for the partner (docs/product.md §3a). */
 const PARTNER_SIDE_EVENT_SQL = (e: string) =>
@@ -731,12 +748,10 @@ export class ClaimsRepository {
     claimId: string,
     statement: TransitionStatement,
     manager: EntityManager,
-  ): Promise<{ fromStatus: ClaimStatus | null } | undefined> {
-    const set: Sql[] = [
-      sql`status = ${statement.to}`,
-      sql`version = version + 1`,
-      sql`updated_at = ${statement.at}`,
-    ];
+  ): Promise<TransitionOutcome | undefined> {
+    // What the claim's decision sets: kept as they are by a first approval (`secondApproval`).
+    const decision: Array<[string, Sql]> = [['status', sql`${statement.to}::text`]];
+    const set: Sql[] = [sql`version = version + 1`, sql`updated_at = ${statement.at}`];
     const where: Sql[] = [
       sql`partner_id = ${partnerId}`,
       sql`id = ${claimId}`,
@@ -745,15 +760,38 @@ export class ClaimsRepository {
     ];
     if (statement.submitted === true) set.push(sql`submitted_at = ${statement.at}`);
     if (statement.decided !== undefined) {
-      set.push(
-        sql`decided_at = ${statement.at}`,
-        sql`decision_reason = ${statement.decided.reason}`,
+      decision.push(
+        ['decided_at', sql`${statement.at}::timestamptz`],
+        ['decision_reason', sql`${statement.decided.reason}::text`],
       );
     }
     if (statement.amountApproved !== undefined) {
       const amount = statement.amountApproved;
-      set.push(sql`amount_approved = ${amount}::bigint`);
+      decision.push(['amount_approved', sql`${amount}::bigint`]);
       where.push(sql`${amount}::bigint BETWEEN 1 AND amount_claimed`);
+    }
+    const second = statement.secondApproval;
+    if (second !== undefined && statement.amountApproved !== undefined) {
+      // docs/product.md §3a, in the statement (never read-then-write): nothing pending and above the
+      // threshold records the first approval; a pending one is completed by another staff member with
+      // at most its amount (two racing to complete it: the version guard lets one through).
+      const amount = statement.amountApproved;
+      const actor = sql`${second.actor}::uuid`;
+      const first = sql`(pending_approval_amount IS NULL AND ${amount}::bigint > ${second.thresholdMinor}::bigint)`;
+      for (const [column, value] of decision) {
+        set.push(sql`${raw(column)} = CASE WHEN ${first} THEN ${raw(column)} ELSE ${value} END`);
+      }
+      set.push(
+        sql`pending_approval_by_user_id = CASE WHEN ${first} THEN ${actor} ELSE pending_approval_by_user_id END`,
+        sql`pending_approval_amount = CASE WHEN ${first} THEN ${amount}::bigint ELSE pending_approval_amount END`,
+        sql`pending_approval_at = CASE WHEN ${first} THEN ${statement.at}::timestamptz ELSE pending_approval_at END`,
+      );
+      where.push(
+        sql`(pending_approval_amount IS NULL OR (pending_approval_by_user_id IS DISTINCT FROM ${actor}
+          AND ${amount}::bigint <= pending_approval_amount))`,
+      );
+    } else {
+      for (const [column, value] of decision) set.push(sql`${raw(column)} = ${value}`);
     }
     if (statement.payoutReference !== undefined) {
       set.push(sql`payout_reference = ${statement.payoutReference}`);
@@ -796,12 +834,15 @@ export class ClaimsRepository {
           WHERE ${join(where, ' AND ')}
           RETURNING (SELECT o.status FROM claims o
                       WHERE o.partner_id = claims.partner_id AND o.id = claims.id
-                        AND o.version = claims.version - 1) AS from_status`,
+                        AND o.version = claims.version - 1) AS from_status,
+            status AS to_status, pending_approval_amount IS NOT NULL AS pending`,
       (returned) => ({
         fromStatus: read.nullable(read.text)(
           returned.from_status,
           'from_status',
         ) as ClaimStatus | null,
+        toStatus: read.text(returned.to_status, 'to_status') as ClaimStatus,
+        pendingApproval: returned.pending === true,
       }),
       manager,
     );
@@ -845,8 +886,9 @@ export class ClaimsRepository {
   }
 
   /**
-   * A comment on the claim, only when the partner has it: one statement (the claim's row is not
-   * changed, so its version stays). Undefined when there is no such claim.
+   * A comment (or a staff-only `internal_note`) on the claim, only when the partner has it: one
+   * statement (the claim's row is not changed, so its version stays). Undefined when there is no such
+   * claim.
    */
   insertComment(
     partnerId: string,
@@ -854,10 +896,11 @@ export class ClaimsRepository {
     actorUserId: string,
     body: string,
     at: Date,
+    kind: 'comment' | 'internal_note' = 'comment',
   ): Promise<string | undefined> {
     return this.db.maybeOne(
       sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
-          SELECT c.partner_id, c.id, ${actorUserId}::uuid, 'comment', ${body}, ${at}::timestamptz
+          SELECT c.partner_id, c.id, ${actorUserId}::uuid, ${kind}, ${body}, ${at}::timestamptz
             FROM claims c
            WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}
           RETURNING id`,
@@ -872,8 +915,15 @@ export class ClaimsRepository {
     return found > 0;
   }
 
-  /** The claim's events, declared (SQL built once, see DeclaredListQuery). */
-  private events(partnerId: string, claimId: string): DeclaredListQuery<ClaimEvent> {
+  /**
+   * The claim's events, declared (SQL built once, see DeclaredListQuery); without the staff-only
+   * kinds unless `staff` (docs/product.md §3a).
+   */
+  private events(
+    partnerId: string,
+    claimId: string,
+    staff: boolean,
+  ): DeclaredListQuery<ClaimEvent> {
     return new DeclaredListQuery({
       statement: 'claim-events',
       dataSource: this.db.dataSource,
@@ -889,18 +939,23 @@ export class ClaimsRepository {
           sql: 'e.partner_id = :partnerId AND e.claim_id = :claimId',
           parameters: { partnerId, claimId },
         },
+        ...(staff ? [] : [{ sql: `e.kind NOT IN (${STAFF_ONLY_EVENT_KINDS_SQL})` }]),
       ],
     });
   }
 
-  /** One page of the claim's timeline, oldest first; cursors bound to partner and claim. */
+  /**
+   * One page of the claim's timeline, oldest first; cursors bound to partner and claim. The staff-only
+   * events only for `staff`.
+   */
   eventPage(
     partnerId: string,
     claimId: string,
     query: ListQuery,
     codec: ListCursorCodec,
+    staff: boolean,
   ): Promise<Page<ClaimEventRecord>> {
-    return keysetPage(this.events(partnerId, claimId), {
+    return keysetPage(this.events(partnerId, claimId, staff), {
       list: CLAIM_EVENT_LIST,
       query,
       codec,
@@ -920,7 +975,40 @@ export class ClaimsRepository {
     return event;
   }
 
-  /** The e-mail and name of a claim's creator (users are not tenant data). */
+  /**
+   * Sets the claim's assignee (docs/product.md §3a): ONE statement guarded by partner, id, a status
+   * that is not terminal, and an assignee who is an active staff user (or none). The claim's version
+   * and updated_at stay: an assignment is staff's bookkeeping, not a change the partner's edits and
+   * decisions are based on (docs/api.md). False when it touched no row, the same assignee included
+   * (the caller says why).
+   */
+  async assign(
+    partnerId: string,
+    claimId: string,
+    assigneeUserId: string | null,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    const updated = await this.db.execute(
+      sql`UPDATE claims SET assignee_user_id = ${assigneeUserId}::uuid
+           WHERE partner_id = ${partnerId} AND id = ${claimId}
+             AND status <> ALL(${[...TERMINAL_STATUSES]}::text[])
+             AND assignee_user_id IS DISTINCT FROM ${assigneeUserId}::uuid
+             AND (${assigneeUserId}::uuid IS NULL OR EXISTS (SELECT 1 FROM users su
+                   WHERE su.id = ${assigneeUserId}::uuid AND su.is_staff AND su.status = 'active'))`,
+      manager,
+    );
+    return updated === 1;
+  }
+
+  /** The name of an active staff user; undefined for anyone else (users are not tenant data). */
+  activeStaffName(userId: string): Promise<string | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT name FROM users WHERE id = ${userId}::uuid AND is_staff AND status = 'active'`,
+      (row) => read.text(row.name, 'name'),
+    );
+  }
+
+  /** The e-mail and name of an active user: a claim's creator, its assignee (users are not tenant data). */
   creator(userId: string): Promise<{ email: string; name: string } | undefined> {
     return this.db.maybeOne(
       sql`SELECT email, name FROM users WHERE id = ${userId} AND status = 'active'`,

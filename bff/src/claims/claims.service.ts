@@ -3,9 +3,11 @@ import { Clock } from '../common/clock.js';
 import { csvFile, ListCursorCodec, mapPage, type Page } from '../common/list/index.js';
 import { partnerToday } from '../common/partner-day.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
-import { claimActors, isSeparatedFrom } from './claim-lifecycle.js';
+import { claimActors, withheldFrom } from './claim-lifecycle.js';
 import { claimCsvColumns, claimDtoFor, toClaimDto, toEventDto } from './claim.mapper.js';
-import { claimNotFound } from './claim.problems.js';
+import { ProblemException } from '../common/problem-details.js';
+import { TERMINAL_STATUSES } from './claim-lifecycle.js';
+import { claimNotFound, forbidden, invalid, transitionUnexplained } from './claim.problems.js';
 import { type ClaimFilters, type ClaimRecord, ClaimsRepository } from './claims.repository.js';
 import type {
   ClaimDto,
@@ -52,7 +54,7 @@ export class ClaimsService {
     const actors = claimActors(context);
     const today = this.today(context);
     return mapPage(page, (claim) =>
-      toClaimDto(claim, actors, today, isSeparatedFrom(context, claim)),
+      toClaimDto(claim, actors, today, withheldFrom(context, claim)),
     );
   }
 
@@ -90,13 +92,23 @@ export class ClaimsService {
     const partnerId = context.partner.id;
     const [exists, page] = await Promise.all([
       this.claims.exists(partnerId, id),
-      this.claims.eventPage(partnerId, id, query, this.cursors),
+      this.claims.eventPage(partnerId, id, query, this.cursors, context.isStaff),
     ]);
     if (!exists) throw claimNotFound();
     return mapPage(page, toEventDto);
   }
 
-  async comment(context: PartnerContext, id: string, body: string): Promise<ClaimEventDto> {
+  /**
+   * A comment, or (`internal`, staff only: 403 for anyone else) a staff-only internal note
+   * (docs/product.md §3a); the claim's version stays.
+   */
+  async comment(
+    context: PartnerContext,
+    id: string,
+    body: string,
+    internal = false,
+  ): Promise<ClaimEventDto> {
+    if (internal && !context.isStaff) throw forbidden();
     const partnerId = context.partner.id;
     const eventId = await this.claims.insertComment(
       partnerId,
@@ -104,8 +116,45 @@ export class ClaimsService {
       context.userId,
       body,
       this.clock.now(),
+      internal ? 'internal_note' : 'comment',
     );
     if (eventId === undefined) throw claimNotFound();
     return toEventDto(await this.claims.findEvent(partnerId, id, eventId));
+  }
+
+  /**
+   * Assigns the claim to an active staff user, or unassigns it (`null`), with a staff-only
+   * `assignment` event naming the assignee (docs/product.md §3a): one guarded statement; the version
+   * stays (docs/api.md). The same assignee again changes nothing. No such claim 404, not an active
+   * staff user 400, a terminal claim 409.
+   */
+  async assign(context: PartnerContext, id: string, userId: string | null): Promise<ClaimDto> {
+    const partnerId = context.partner.id;
+    const at = this.clock.now();
+    const assigned = await this.claims.transaction(async (manager) => {
+      if (!(await this.claims.assign(partnerId, id, userId, manager))) return false;
+      const name = userId === null ? undefined : await this.claims.activeStaffName(userId);
+      await this.claims.insertEvent(
+        partnerId,
+        id,
+        { kind: 'assignment', actorUserId: context.userId, body: name ?? 'Unassigned', at },
+        manager,
+      );
+      return true;
+    });
+    const claim = await this.claims.find(partnerId, id);
+    if (claim === undefined) throw claimNotFound();
+    if (assigned || claim.assigneeUserId === userId) return this.dto(context, claim);
+    if (userId !== null && (await this.claims.activeStaffName(userId)) === undefined) {
+      throw invalid([{ field: 'userId', message: 'Not an active staff user.' }]);
+    }
+    if (TERMINAL_STATUSES.includes(claim.status)) {
+      throw new ProblemException(
+        409,
+        'claim_closed',
+        `The claim is ${claim.status}: a closed claim is not assigned.`,
+      );
+    }
+    throw transitionUnexplained();
   }
 }

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
       analyticsCacheMb: 64,
+      secondApprovalAbove: 1000,
+      reviewTargetDays: 5,
       devOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
     });
     expect(config.databaseUrl).toBeUndefined();

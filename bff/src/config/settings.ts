@@ -193,6 +193,18 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: "Memory for analytics answers kept to be sent again while their partner's data is unchanged (each checked against the version of its rollups on every request; a 2-year daily answer is about 420 KB), in MB. `0`: every answer is built afresh.",
     read: read.integer(64, 0, 4096),
   })
+  .add('secondApprovalAbove', {
+    env: 'SECOND_APPROVAL_ABOVE',
+    default: '`1000`',
+    doc: "Whole major units of a claim's currency (`1000`: 1,000.00 EUR, 1,000 JPY): an approval of more needs two different staff members, the first recording a pending approval that a second completes (docs/product.md §3a). `0`: every approval needs two.",
+    read: read.integer(1000, 0, 1_000_000),
+  })
+  .add('reviewTargetDays', {
+    env: 'REVIEW_TARGET_DAYS',
+    default: '`5`',
+    doc: 'Days a claim may wait for staff (since its submission or the partner\'s latest answer) before the review queue shows it overdue (docs/product.md §3a).',
+    read: read.integer(5, 1, 365),
+  })
   .add('devOrigins', {
     env: 'DEV_ORIGINS',
     default: VITE_DEV_ORIGINS.map((origin) => `\`${origin}\``).join(', '),

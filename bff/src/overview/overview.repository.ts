@@ -17,6 +17,7 @@ import {
   type Page,
   type RowKey,
 } from '../common/list/index.js';
+import { STAFF_ONLY_EVENT_KINDS } from '../claims/claim-event.entity.js';
 import type { MovementKind } from '../inventory/inventory-movement.entity.js';
 import { NEEDS_ATTENTION_LIST, RECENT_ACTIVITY_LIMIT } from './overview.lists.js';
 import { type Row, rowsOf, integer, text, nullableText } from '../common/raw-rows.js';
@@ -187,7 +188,8 @@ const KPI_FIGURES = `
 /**
  * The latest claim events and recorded movements of the partner, newest first: each branch the head
  * of its index (`claim_events_recent_idx`, `inventory_movements_recent_idx`) read backwards, then
- * the claim, item and actor of the few kept. $1 partner, $2 how many.
+ * the claim, item and actor of the few kept. $1 partner, $2 how many, $3 the staff-only event kinds,
+ * never in the partner's feed (docs/product.md §3a).
  */
 const RECENT_ACTIVITY = `
   SELECT a.source, a.id, a.at, a.kind, a.from_status, a.to_status, a.body, a.quantity,
@@ -196,7 +198,7 @@ const RECENT_ACTIVITY = `
     FROM (
       (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.from_status, e.to_status, e.body, e.claim_id,
               e.actor_user_id, NULL::uuid AS item_id, NULL::integer AS quantity
-         FROM claim_events e WHERE e.partner_id = $1
+         FROM claim_events e WHERE e.partner_id = $1 AND e.kind <> ALL($3::text[])
         ORDER BY e.at DESC, e.id DESC LIMIT $2)
       UNION ALL
       (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL, NULL,
@@ -314,7 +316,9 @@ export class OverviewRepository {
   }
 
   async recentActivity(partnerId: string, limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityRow[]> {
-    const rows = rowsOf(await this.dataSource.query(RECENT_ACTIVITY, [partnerId, limit]));
+    const rows = rowsOf(
+      await this.dataSource.query(RECENT_ACTIVITY, [partnerId, limit, STAFF_ONLY_EVENT_KINDS]),
+    );
     return rows.map(readActivityRow);
   }
 }

@@ -153,6 +153,13 @@ export async function claimViolations(dataSource: DataSource, limit = 10): Promi
         if (!['draft', 'info_requested'].includes(status) || !editor) say(`evidence in ${status}`);
       } else if (event.kind === 'comment') {
         if (!editor && !event.actor_staff) say('a comment by someone who may not comment');
+      } else if (event.kind === 'approval_requested') {
+        // A first approval (docs/product.md §3a): staff's, in review, the version raised.
+        if (status !== 'in_review' || !event.actor_staff) say(`a first approval in ${status}`);
+        version += 1;
+        updatedAt = event.at.getTime();
+      } else if (event.kind === 'internal_note' || event.kind === 'assignment') {
+        if (!event.actor_staff) say(`an ${event.kind} by someone who is not staff`);
       }
     }
     if (status !== claim.status) say(`status ${claim.status}, its timeline ends in ${status}`);

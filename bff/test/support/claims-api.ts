@@ -168,7 +168,7 @@ export function claimsClient(api: TestApp, world: ClaimsWorld) {
   const base = `/api/partners/${world.partner.slug}/claims`;
   const send = (
     who: ClaimActor | 'outsider',
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     options: { payload?: unknown; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> =>

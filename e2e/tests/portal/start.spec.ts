@@ -34,14 +34,14 @@ test('a fresh start migrates and seeds the embedded database; a second start reu
       const partners = await db.query<{ slug: string }>('select slug from partners order by slug');
       expect(partners.rows.map((row) => row.slug)).toEqual(['acme-outdoor', 'globex', 'northwind']);
       const users = await db.query<{ count: number }>('select count(*)::int as count from users');
-      expect(users.rows[0]?.count).toBe(7);
+      expect(users.rows[0]?.count).toBe(8);
       // The demo claims, with their numbers from 1 (docs/product.md §6).
       const claims = await db.query<{ slug: string; count: number; last: number }>(
         `select p.slug, count(c.id)::int as count, max(c.number) as last
            from partners p join claims c on c.partner_id = p.id group by p.slug order by p.slug`,
       );
       expect(claims.rows).toEqual([
-        { slug: 'acme-outdoor', count: 260, last: 260 },
+        { slug: 'acme-outdoor', count: 261, last: 261 },
         { slug: 'globex', count: 180, last: 180 },
         { slug: 'northwind', count: 220, last: 220 },
       ]);

@@ -345,6 +345,23 @@ export interface paths {
         patch: operations["updateClaim"];
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/claims/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assigns the claim to a staff member, or unassigns it (staff): a staff-only `assignment` event; the version does not change. */
+        put: operations["assignClaim"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims/{id}/attachments": {
         parameters: {
             query?: never;
@@ -397,7 +414,7 @@ export interface paths {
         /** The claim’s timeline, oldest first, a page at a time. */
         get: operations["listClaimEvents"];
         put?: never;
-        /** Adds a comment to the timeline (manager, admin, staff); the version does not change. */
+        /** Adds a comment to the timeline (manager, admin, staff), or with `internal: true` a staff-only internal note (staff); the version does not change. */
         post: operations["commentOnClaim"];
         delete?: never;
         options?: never;
@@ -800,6 +817,13 @@ export interface components {
             /** Format: date */
             to: string;
         };
+        AssignClaim: {
+            /**
+             * Format: uuid
+             * @description An active staff user’s id, or null to unassign.
+             */
+            userId: string | null;
+        };
         AttentionItem: {
             /** @description The claim (info_requested, draft); null for an unclaimed movement. */
             claim: components["schemas"]["OverviewClaimRef"] | null;
@@ -1004,6 +1028,8 @@ export interface components {
             fromStatus: components["schemas"]["ClaimStatus"] | null;
             /** Format: uuid */
             id: string;
+            /** @description A staff-only event (kinds internal_note, assignment, approval_requested): returned to staff only, never to a partner’s member. */
+            internal: boolean;
             kind: components["schemas"]["ClaimEventKind"];
             /** @description The payout reference, on the payment (the transition to paid); null otherwise. */
             payoutReference: string | null;
@@ -1148,6 +1174,8 @@ export interface components {
         CreateClaimComment: {
             /** @description The comment (or send it as `message`). */
             body?: string;
+            /** @description Staff only (default false): an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403. */
+            internal?: boolean;
             /** @description The comment, as a transition names its text; not with `body`. */
             message?: string;
         };
@@ -2858,6 +2886,82 @@ export interface operations {
             };
         };
     };
+    assignClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignClaim"];
+            };
+        };
+        responses: {
+            /** @description The claim after it. */
+            200: {
+                headers: {
+                    /** @description The claim’s version, `"<version>"`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description `userId` neither null nor an active staff user’s id (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not staff, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner or claim, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The claim is paid, rejected or withdrawn (`code: claim_closed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listClaimAttachments: {
         parameters: {
             query?: never;
@@ -3208,7 +3312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description A viewer, or CSRF. */
+            /** @description A viewer, `internal: true` from anyone but staff, or CSRF. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -339,6 +340,12 @@ export class ClaimEventDto {
   kind!: ClaimEventKind;
 
   @ApiProperty({
+    description:
+      'A staff-only event (kinds internal_note, assignment, approval_requested): returned to staff only, never to a partner’s member.',
+  })
+  internal!: boolean;
+
+  @ApiProperty({
     type: ClaimActorDto,
     nullable: true,
     description: 'Null only when that account was deleted.',
@@ -572,6 +579,28 @@ export class CreateClaimCommentDto {
     },
   })
   message?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Staff only (default false): an internal note (kind internal_note), never shown to the partner. `true` from anyone else is 403.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  internal?: boolean;
+}
+
+/** The body of `PUT …/claims/{id}/assignee` (docs/api.md). */
+@ApiSchema({ name: 'AssignClaim' })
+export class AssignClaimDto {
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'An active staff user’s id, or null to unassign.',
+  })
+  @ValidateIf((body: AssignClaimDto) => body.userId !== null)
+  @IsUUID('all')
+  userId!: string | null;
 }
 
 /**

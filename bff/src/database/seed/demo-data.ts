@@ -5,6 +5,7 @@ import { hashPassword } from '#src/users/password-hash.js';
 import { User } from '#src/users/user.entity.js';
 import { loadDemoClaims } from './demo-claims.js';
 import { itemsWithIncidents, loadDemoInventory } from './demo-inventory.js';
+import { loadDemoStaffWork } from './demo-staff-work.js';
 
 /** The password of every demo user (docs/product.md §6); outside tests rely on it. */
 export const DEMO_PASSWORD = 'portal-demo-passphrase';
@@ -79,7 +80,20 @@ export const DEMO_USERS: readonly DemoUser[] = [
     memberships: [],
     access: 'staff',
   },
+  {
+    email: 'reviewer@portal.example',
+    name: 'Riley Reviewer',
+    isStaff: true,
+    memberships: [],
+    access: 'staff (gives the second approval)',
+  },
 ];
+
+/**
+ * The staff who decided the generated demo claims: Sam Staff alone, so that the generated claims stay
+ * the same whoever else is staff; Riley Reviewer's work is the staff workspace's (`loadDemoStaffWork`).
+ */
+const DEMO_CLAIM_REVIEWERS = ['staff@portal.example'];
 
 export type DemoDataOutcome = 'loaded' | 'skipped-not-empty';
 
@@ -155,7 +169,20 @@ export async function loadDemoData(
               (membership.role === 'manager' || membership.role === 'admin'),
           ),
         ).map((user) => user.email),
-      DEMO_USERS.filter((user) => user.isStaff).map((user) => user.email),
+      DEMO_CLAIM_REVIEWERS,
+      now,
+    );
+    const userIdOf = (email: string) => {
+      const id = userIds.get(email);
+      if (id === undefined) throw new Error(`No demo user ${email}`);
+      return id;
+    };
+    await loadDemoStaffWork(
+      query,
+      DEMO_PARTNERS.map((demo) => ({ ...demo, id: partnerIds.get(demo.slug) as string })),
+      userIdOf('staff@portal.example'),
+      userIdOf('reviewer@portal.example'),
+      (slug) => userIdOf(slug === 'acme-outdoor' ? 'admin@acme.example' : `admin@${slug}.example`),
       now,
     );
     return 'loaded';

@@ -77,6 +77,7 @@ export const events: ClaimEvent[] = [
   {
     id: 'e1',
     kind: 'created',
+    internal: false,
     actor: { id: 'u-multi', name: 'Morgan Multi' },
     fromStatus: null,
     toStatus: 'draft',
@@ -88,6 +89,7 @@ export const events: ClaimEvent[] = [
   {
     id: 'e2',
     kind: 'transition',
+    internal: false,
     actor: { id: 'u-multi', name: 'Morgan Multi' },
     fromStatus: 'draft',
     toStatus: 'submitted',
@@ -99,6 +101,7 @@ export const events: ClaimEvent[] = [
   {
     id: 'e3',
     kind: 'comment',
+    internal: false,
     actor: { id: 'u-staff', name: 'Sam Staff' },
     fromStatus: null,
     toStatus: null,
