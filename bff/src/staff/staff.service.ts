@@ -1,5 +1,5 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
-import { claimActors, isSeparatedFrom } from '#src/claims/claim-lifecycle.js';
+import { claimActors, withheldFrom } from '#src/claims/claim-lifecycle.js';
 import { formatClaimNumber } from '#src/claims/claim-number.js';
 import { toClaimDto } from '#src/claims/claim.mapper.js';
 import type { AuthUser } from '#src/auth/decorators/current-user.decorator.js';
@@ -91,7 +91,7 @@ export class StaffService {
     return mapPage(page, (claim) => {
       const caller = { role: roles.get(claim.partnerSlug) ?? null, isStaff: true, userId: user.id };
       return {
-        ...toClaimDto(claim, claimActors(caller), today, isSeparatedFrom(caller, claim)),
+        ...toClaimDto(claim, claimActors(caller), today, withheldFrom(caller, claim)),
         partner: { slug: claim.partnerSlug, name: claim.partnerName },
         overdue: isOverdue(claim, overdueBefore),
       };
