@@ -1,8 +1,7 @@
 import type { paths } from './api-schema.gen';
-import type { pendingPaths } from './api-schema.pending';
 
 /** Every path of the API, as the BFF's OpenAPI document describes it. */
-export type ApiPaths = paths & pendingPaths;
+export type ApiPaths = paths;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -21,11 +21,10 @@ export async function addClaimComment(
   claimId: string,
   comment: ClaimComment,
 ): Promise<ClaimEvent> {
-  // `internal` only when set: a partner's comment is the body alone.
-  const body = comment.internal === true ? comment : { body: comment.body };
   const { data } = await apiClient.POST('/api/partners/{partnerSlug}/claims/{id}/events', {
     params: { path: { partnerSlug, id: claimId } },
-    body,
+    // `internal` only when set: a partner's comment is the body alone.
+    body: comment.internal === true ? comment : { body: comment.body },
   });
   return data as ClaimEvent;
 }

@@ -35,17 +35,6 @@ const transitionTitles: Record<string, string> = {
   paid: 'Marked paid',
   withdrawn: 'Withdrawn',
 };
-/** The staff-only kinds (docs/api.md, ClaimEvent), which the BFF sends to staff alone. */
-const INTERNAL_KINDS: ReadonlySet<string> = new Set([
-  'internal_note',
-  'assignment',
-  'approval_requested',
-]);
-
-/** A staff-only event: flagged `internal` by the BFF, or of a staff-only kind. */
-export const isInternal = (event: ClaimEvent): boolean =>
-  ('internal' in event && event.internal === true) || INTERNAL_KINDS.has(event.kind);
-
 /** What an event says in the timeline. */
 function titleOf(event: ClaimEvent): string {
   switch (event.kind) {
@@ -115,7 +104,8 @@ function bodyOf(event: ClaimEvent): ReactNode {
  * marker of its own colour and its text framed apart, so nobody takes it for what the partner reads.
  */
 const itemOf = (event: ClaimEvent): TimelineItem => {
-  const internal = isInternal(event);
+  // A staff-only event (docs/api.md, ClaimEvent), which the BFF sends to staff alone.
+  const internal = event.internal;
   const body = bodyOf(event);
   return {
     id: event.id,

@@ -23,6 +23,7 @@ const staffClaim: Claim = {
 const note: ClaimEvent = {
   id: 'e9',
   kind: 'internal_note',
+  internal: true,
   actor: { id: 'u-staff', name: 'Sam Staff' },
   fromStatus: null,
   toStatus: null,
