@@ -117,7 +117,7 @@ test.describe('the staff workspace', () => {
     const claimNumber = (await row.getByRole('link').first().innerText()).trim();
     expect(claimNumber).toMatch(/^CLM-\d{6}$/);
 
-    await row.getByRole('button', { name: `Assign ${claimNumber} to me` }).click();
+    await row.getByRole('button', { name: `Assign to me: ${claimNumber}` }).click();
     // Assigned to the person signed in, it leaves "Unassigned": find it among "Assigned to me".
     await page.getByRole('combobox', { name: 'Assignee' }).selectOption('me');
     await settled(page);

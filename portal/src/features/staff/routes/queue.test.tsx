@@ -58,7 +58,7 @@ describe('review queue', () => {
     expect(overdue).toHaveTextContent('Unassigned');
     expect(overdue).toHaveTextContent('8 days');
     expect(within(overdue).getByText('Overdue')).toBeVisible();
-    expect(within(overdue).getByRole('button', { name: 'Assign CLM-000101 to me' })).toBeVisible();
+    expect(within(overdue).getByRole('button', { name: 'Assign to me: CLM-000101' })).toBeVisible();
 
     const mine = rowOf('CLM-000102');
     expect(mine).toHaveTextContent('You');
@@ -146,7 +146,7 @@ describe('review queue', () => {
     await screen.findByRole('link', { name: 'CLM-000101' });
 
     await user.click(
-      within(rowOf('CLM-000101')).getByRole('button', { name: 'Assign CLM-000101 to me' }),
+      within(rowOf('CLM-000101')).getByRole('button', { name: 'Assign to me: CLM-000101' }),
     );
     await waitFor(() => expect(assigned).toEqual(['{"userId":"u-staff"}']));
     await waitFor(() => expect(askedFor(api)).toHaveLength(2));

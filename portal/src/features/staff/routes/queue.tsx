@@ -159,7 +159,7 @@ const columns = ({
           size="sm"
           variant="secondary"
           loading={assigning.has(claim.id)}
-          aria-label={`Assign ${claim.number} to me`}
+          aria-label={`Assign to me: ${claim.number}`}
           onClick={() => onAssign(claim)}
         >
           Assign to me
