@@ -14,6 +14,7 @@ import { OverviewModule } from './overview/overview.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
+import { StaffModule } from './staff/staff.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
 
@@ -44,6 +45,7 @@ export class AppModule {
         ClaimsModule,
         AnalyticsModule,
         OverviewModule,
+        StaffModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

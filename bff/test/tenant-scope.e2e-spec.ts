@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { crossTenantRead } from '../src/database/cross-tenant.js';
 import { TENANT_TABLES } from '../src/database/entities.js';
 import { CHEAP_ARGON2 } from './support/identity.js';
 import { takeTenantScopeViolations, tenantScopeViolation } from './support/tenant-scope.js';
@@ -32,6 +33,27 @@ describe('the tenant-scope check of the integration suite', () => {
     };
     for (const [what, sql] of Object.entries(probes)) {
       expect([what, tenantScopeViolation(sql)]).toEqual([what, expect.any(String)]);
+    }
+  });
+
+  it('accepts a statement without partner_id only as a declared cross-tenant staff read that writes nothing', () => {
+    const declared = crossTenantRead('tenant-scope-probe');
+    const mark = `/* ${declared.comment} */ `;
+    const read = `SELECT count(*) FROM claims c WHERE c.status IN ('submitted', 'in_review')`;
+    expect(tenantScopeViolation(read)).toEqual(expect.any(String));
+    expect(tenantScopeViolation(`${mark}${read}`)).toBeUndefined();
+    // Wrapped (a list's count or EXPLAIN): still the declared read.
+    expect(
+      tenantScopeViolation(`EXPLAIN (FORMAT JSON) SELECT 1 FROM (${mark}${read}) AS q`),
+    ).toBeUndefined();
+    for (const sql of [
+      `/* cross-tenant staff read: never-declared */ ${read}`,
+      `${mark}UPDATE claims SET assignee_user_id = NULL WHERE id = $1`,
+      `${mark}DELETE FROM claim_events WHERE claim_id = $1`,
+      `${mark}INSERT INTO claim_events (claim_id, kind) VALUES ($1, 'comment')`,
+      `${mark}SELECT id FROM claims WHERE id = $1 FOR UPDATE`,
+    ]) {
+      expect([sql, tenantScopeViolation(sql)]).toEqual([sql, expect.any(String)]);
     }
   });
 

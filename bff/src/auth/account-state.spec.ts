@@ -7,7 +7,7 @@ describe('tokenStillValid', () => {
     status: UserStatus,
     credentialGeneration = 0,
     sessionRevoked = false,
-  ): UserAccountState => ({ status, credentialGeneration, sessionRevoked });
+  ): UserAccountState => ({ status, credentialGeneration, sessionRevoked, isStaff: false });
 
   it('accepts an active user with no sign-out-everywhere or reset', () => {
     expect(tokenStillValid(0, state('active'))).toBe(true);

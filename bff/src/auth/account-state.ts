@@ -10,7 +10,7 @@ import type { AuthUser } from './decorators/current-user.decorator.js';
  */
 export function tokenStillValid(
   credentialGeneration: number,
-  state: UserAccountState | undefined,
+  state: Pick<UserAccountState, 'status' | 'credentialGeneration' | 'sessionRevoked'> | undefined,
 ): boolean {
   if (state?.status !== 'active' || state.sessionRevoked) return false;
   return state.credentialGeneration === credentialGeneration;
@@ -28,8 +28,12 @@ export function sessionEnded(): ProblemException {
 export class AccountState {
   constructor(private readonly users: UsersRepository) {}
 
-  async assertValid(user: AuthUser): Promise<void> {
+  /** Refuses an ended session (401); answers whether the user is staff, read in the same statement. */
+  async assertValid(user: AuthUser): Promise<{ isStaff: boolean }> {
     const state = await this.users.accountState(user.id, user.sessionId);
-    if (!tokenStillValid(user.credentialGeneration, state)) throw sessionEnded();
+    if (state === undefined || !tokenStillValid(user.credentialGeneration, state)) {
+      throw sessionEnded();
+    }
+    return { isStaff: state.isStaff };
   }
 }

@@ -283,7 +283,7 @@ const CLAIM_JOINED = fields({
  * `claims c` and what CLAIM_JOINED reads beside it (item `i`, movement `m`, creator `u`): the tables
  * of the list (`DeclaredListQuery`) and, as `CLAIM_FROM`, of every statement of a claim.
  */
-const CLAIM_TABLES: ListFrom = {
+export const CLAIM_TABLES: ListFrom = {
   table: 'claims',
   alias: 'c',
   joins: [
@@ -314,8 +314,11 @@ const CLAIM_COLUMNS = CLAIMS.select(
   { times: 'iso' },
 );
 
-/** A claim as the API shows it: the list's rows, the one claim's. */
-const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
+/**
+ * A claim as the API shows it: the list's rows, the one claim's, the staff queue's (with `CLAIM_TABLES`
+ * and the partner as its tables).
+ */
+export const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
 
 /** A claim and the Idempotency-Key's request fingerprint: what a creation's retry reads. */
 const CREATED_CLAIM = selection(CLAIM, CLAIMS.select('c', ['requestFingerprint']));

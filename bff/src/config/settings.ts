@@ -217,4 +217,10 @@ export const SETTINGS = ConfigDeclaration.empty()
             .map((origin) => origin.trim())
             .filter((origin) => origin !== '')
             .flatMap((origin) => read.origin(origin, problem) ?? []),
+  })
+  .add('reviewTargetDays', {
+    env: 'REVIEW_TARGET_DAYS',
+    default: '`5`',
+    doc: 'The review target (docs/product.md §5): days a claim may wait for staff (since its submission or the partner’s latest answer) before the review queue shows it as overdue.',
+    read: read.integer(5, 1, 365),
   });

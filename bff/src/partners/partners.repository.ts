@@ -18,7 +18,7 @@ export interface PartnerSummary {
 
 /** What the partner guard decides on: the caller's account, the partner of the slug, the membership. */
 export interface PartnerAccessFacts {
-  account: UserAccountState & { isStaff: boolean };
+  account: UserAccountState;
   /** undefined when no partner has this slug. */
   partner: PartnerSummary | undefined;
   /** The caller's role in it; null when not a member. */

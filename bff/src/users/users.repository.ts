@@ -31,6 +31,8 @@ export interface UserAccountState {
   credentialGeneration: number;
   /** The token's session was signed out (its refresh family revoked), or never issued to this user. */
   sessionRevoked: boolean;
+  /** A member of the network's staff (docs/product.md §2): what the staff routes require. */
+  isStaff: boolean;
 }
 
 /**
@@ -74,7 +76,7 @@ const MEMBERSHIP = fields({
 });
 
 /** The columns of the account check (with whether the token's session was revoked). */
-const ACCOUNT_STATE = USERS.select('u', ['status', 'credentialGeneration']);
+const ACCOUNT_STATE = USERS.select('u', ['status', 'credentialGeneration', 'isStaff']);
 
 /**
  * Every statement on `users` (and a user's own memberships): the one place of the identity code's user

@@ -1,12 +1,17 @@
 import type { BeforeQueryEvent, DataSource, EntitySubscriberInterface } from 'typeorm';
+import { crossTenantReadOf } from '#src/database/cross-tenant.js';
 import { TENANT_TABLES } from '#src/database/entities.js';
 
 const DDL = /^\s*(create|alter|drop|comment|truncate|lock)\b/i;
+
+const WRITES = /\b(insert\s+into|update\s+"?[a-z_]+"?\s+set|delete\s+from|for\s+(no\s+key\s+)?update|for\s+share)\b/i;
 
 /**
  * Why a statement breaks tenant scoping, or undefined when it does not: a statement that touches a
  * tenant table must name `partner_id` where it selects rows (after FROM: joins and WHERE), in UPDATE's
  * WHERE, or in INSERT's column list. A select list or a SET clause naming it does not count.
+ * The one exception: a statement marked as a declared cross-tenant staff read
+ * (`#src/database/cross-tenant.ts`) that writes and locks nothing.
  */
 export function tenantScopeViolation(
   sql: string,
@@ -14,6 +19,11 @@ export function tenantScopeViolation(
 ): string | undefined {
   if (DDL.test(sql)) return undefined;
   const text = sql.replace(/\s+/g, ' ');
+  const crossTenant = crossTenantReadOf(text);
+  if (crossTenant === 'undeclared') return 'a cross-tenant mark of a read no code declared';
+  if (crossTenant !== undefined) {
+    return WRITES.test(text) ? `cross-tenant read ${crossTenant} writes or locks` : undefined;
+  }
   const touched = new Set<string>();
   for (const match of text.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
     const table = match[1]?.toLowerCase();

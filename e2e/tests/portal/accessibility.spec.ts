@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { signInThroughApi } from '../../support/session';
 
-// Axe on every partner page and the sign-in pages, at 1280 and at 375 px wide (docs/product.md
+// Axe on every partner page, the staff's pages and the sign-in pages, at 1280 and at 375 px wide (docs/product.md
 // "Accessibility"): axe-core's own defaults, every rule that is on by default in 4.14 and none
 // switched off. (The Storybook walk turns the page-level rules off for a component in isolation; a
 // page of the product has none to spare.)
@@ -81,6 +81,23 @@ for (const width of [1280, 375]) {
           }
           await settled(page);
         }
+        found[name] = await axeViolations(page);
+      }
+      expect(found).toEqual(Object.fromEntries(Object.keys(pages).map((name) => [name, []])));
+    });
+
+    test('the staff pages have no violations', async ({ page }) => {
+      await signInThroughApi(page, 'staff@portal.example');
+      const details = await firstDetailPaths(page);
+      const pages = {
+        queue: '/staff',
+        partners: '/staff/partners',
+        'claim for staff': details.claim,
+      };
+      const found: Record<string, string[]> = {};
+      for (const [name, path] of Object.entries(pages)) {
+        await page.goto(path);
+        await settled(page);
         found[name] = await axeViolations(page);
       }
       expect(found).toEqual(Object.fromEntries(Object.keys(pages).map((name) => [name, []])));

@@ -13,6 +13,7 @@ import {
 import { routePatterns } from '@/config/paths';
 import { isPartnerSlug } from '@/features/partners/partner-slug';
 import { createPartnerLoader, isPartnerNotFound } from '@/features/partners/routes/partner-loader';
+import { createStaffLoader } from '@/features/staff/routes/staff-loader';
 import { landingPath, requireSession } from '@/lib/auth';
 import { partnerQueryOptions } from '@/lib/partner';
 
@@ -39,6 +40,17 @@ const prefetching =
     return null;
   };
 
+/** Starts a staff screen's first requests (its module's `prefetch…`) for the page's query. */
+const prefetchingStaff =
+  (
+    queryClient: QueryClient,
+    prefetch: (queryClient: QueryClient, search: URLSearchParams) => void,
+  ) =>
+  ({ request }: LoaderFunctionArgs) => {
+    prefetch(queryClient, new URL(request.url).searchParams);
+    return null;
+  };
+
 /**
  * The route table. Every screen is its own chunk, loaded by the route's `lazy`; a chunk that fails
  * to load ends in the root error boundary like any other error. The redirects and the 404 screen
@@ -54,7 +66,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         path: routePatterns.home,
-        // Signed out: sign in. One partner: its overview. Several, or staff: the partner picker.
+        // Signed out: sign in. One partner: its overview. Several: the partner picker. Staff: the
+        // review queue, or the picker (the queue first) when they belong to partners too.
         loader: async ({ request }) => {
           const session = await requireSession(queryClient, request);
           const landing = landingPath(session);
@@ -87,6 +100,38 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: async () => ({
           Component: (await import('@/features/auth/routes/welcome')).WelcomeRoute,
         }),
+      },
+      {
+        // The staff workspace (docs/product.md §3a): "staff" is a reserved word, never a slug.
+        path: routePatterns.staff,
+        // Not lazy: the loader runs (/api/me) while the screens' chunks load.
+        loader: createStaffLoader(queryClient),
+        lazy: async () => ({
+          Component: (await import('@/features/staff/routes/staff-layout')).StaffLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { QueueRoute, prefetchQueue } = await import('@/features/staff/routes/queue');
+              return {
+                Component: QueueRoute,
+                loader: prefetchingStaff(queryClient, prefetchQueue),
+              };
+            },
+          },
+          {
+            path: routePatterns.staffPartners,
+            lazy: async () => {
+              const { StaffPartnersRoute, prefetchPartners } =
+                await import('@/features/staff/routes/partners');
+              return {
+                Component: StaffPartnersRoute,
+                loader: prefetchingStaff(queryClient, prefetchPartners),
+              };
+            },
+          },
+        ],
       },
       {
         path: routePatterns.partner,

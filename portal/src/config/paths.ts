@@ -14,6 +14,8 @@ export const routePatterns = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   welcome: '/welcome',
+  staff: '/staff',
+  staffPartners: '/staff/partners',
   partner: '/:partnerSlug',
   overview: 'overview',
   analytics: 'analytics',
@@ -40,6 +42,10 @@ export const paths = {
   forgotPassword: (): string => '/forgot-password',
   resetPassword: (token?: string): string => withQuery('/reset-password', { token }),
   welcome: (token?: string): string => withQuery('/welcome', { token }),
+  /** The staff's review queue (docs/product.md §3a); `search` is its list state (`?status=…`). */
+  staffQueue: (search = ''): string => (search === '' ? '/staff' : `/staff?${search}`),
+  /** The staff's partner directory. */
+  staffPartners: (): string => '/staff/partners',
   partner: (partnerSlug: string): string => partnerBase(partnerSlug),
   overview: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/overview`,
   analytics: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/analytics`,
@@ -60,5 +66,11 @@ export const paths = {
     withQuery(`${partnerBase(partnerSlug)}/claims`, { new: '1' }),
   claim: (partnerSlug: string, claimId: string): string =>
     `${partnerBase(partnerSlug)}/claims/${segment(claimId)}`,
+  /**
+   * A claim opened from the staff's queue: `?queue=` carries the queue's list state, so the claim's
+   * "Next in queue" and "Back to queue" keep its filters.
+   */
+  claimFromQueue: (partnerSlug: string, claimId: string, queueSearch: string): string =>
+    `${partnerBase(partnerSlug)}/claims/${segment(claimId)}?${new URLSearchParams({ queue: queueSearch }).toString()}`,
   members: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/members`,
 } as const;

@@ -647,6 +647,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review queue: every claim of every partner waiting for the network, oldest waiting first, a page at a time. */
+        get: operations["listStaffQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/claims.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered queue as CSV, streamed (the same filters and order; up to 1,000,000 rows). */
+        get: operations["exportStaffQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner directory: every partner with its open and waiting claims, searched. */
+        get: operations["listStaffPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What stands above the queue: waiting, overdue, the oldest, decisions of 7 and 30 days. */
+        get: operations["getStaffSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1491,6 +1559,143 @@ export interface components {
              * @example portal-demo-passphrase
              */
             password: string;
+        };
+        StaffPartner: {
+            /** @example Acme Outdoor */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When its claim waiting longest came to staff; null when none waits.
+             */
+            oldestWaitingSince: string | null;
+            /** @description Open claims: submitted, in review, info requested, approved. */
+            openClaims: number;
+            /** @example acme-outdoor */
+            slug: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** @description Claims waiting for the network (the queue’s). */
+            waitingClaims: number;
+        };
+        StaffPartnerPage: {
+            items: components["schemas"]["StaffPartner"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        StaffPartnerRef: {
+            /** @example Acme Outdoor */
+            name: string;
+            /** @example acme-outdoor */
+            slug: string;
+        };
+        StaffQueueClaim: {
+            /** @description What the caller may do now: the lifecycle’s actions, plus edit and delete on a draft (docs/product.md §4). */
+            allowedActions: components["schemas"]["ClaimAllowedAction"][];
+            /** @description Set by approve. */
+            amountApproved: components["schemas"]["Money"] | null;
+            /** @description quantity × unitValue. */
+            amountClaimed: components["schemas"]["Money"];
+            /** @description Staff only: the staff member working the claim (docs/product.md §3a). */
+            assignee?: components["schemas"]["ClaimActor"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who filed it (null only when that account was deleted). */
+            createdBy: components["schemas"]["ClaimActor"] | null;
+            /**
+             * @description ISO 4217: the unit of every amount of the claim.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When it was approved or rejected.
+             */
+            decidedAt: string | null;
+            /** @description The reason of a rejection, or the message of an approval. */
+            decisionReason: string | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description The day it happened, in the partner’s time zone.
+             * @example 2026-11-02
+             */
+            incidentDate: string;
+            /** @description Null only for type other. */
+            item: components["schemas"]["ClaimItem"] | null;
+            /** @description What blocks submit now (the filing window, the evidence of its type); empty when nothing does or when it is not a draft. */
+            missing: components["schemas"]["ClaimMissing"][];
+            /** @description The movement it stands for (the one `movementId` names); null for type other. */
+            movement: components["schemas"]["ClaimMovement"] | null;
+            /**
+             * Format: uuid
+             * @description The loss, damage or short receipt it was filed from.
+             */
+            movementId: string | null;
+            /**
+             * @description Per partner, gap-free from 1.
+             * @example CLM-000123
+             */
+            number: string;
+            /** @description Waiting longer than the review target (`REVIEW_TARGET_DAYS`, docs/product.md §5). */
+            overdue: boolean;
+            /** @description An approved or paid claim whose approved amount is below the claimed amount ("partially approved"). */
+            partiallyApproved: boolean;
+            partner: components["schemas"]["StaffPartnerRef"];
+            payoutReference: string | null;
+            /** @description Staff only: a first approval above the second-approval threshold, waiting for a second staff member. */
+            pendingApproval?: components["schemas"]["ClaimPendingApproval"] | null;
+            quantity: number;
+            /** @description The shipment or order it concerns. */
+            reference: string | null;
+            status: components["schemas"]["ClaimStatus"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            type: components["schemas"]["ClaimType"];
+            /** @description Copied from the item when filed. */
+            unitValue: components["schemas"]["Money"];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Optimistic concurrency: the ETag; send it back as `If-Match: "<version>"`. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description Staff only: when it last came to staff (its submission, or the partner’s answer to an information request); null unless submitted or in review.
+             */
+            waitingSince?: string | null;
+        };
+        StaffQueueClaimPage: {
+            items: components["schemas"]["StaffQueueClaim"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        StaffSummary: {
+            /** @description Claims approved or rejected in the last 7 days (24-hour days up to now). */
+            decidedLast7Days: number;
+            /** @description The median of submission to decision, in days (two decimals), of the claims decided in the last 30 days; null when none was. */
+            medianDaysToDecision30d: number | null;
+            /**
+             * Format: date-time
+             * @description When the claim waiting longest came to staff; null when none waits.
+             */
+            oldestWaitingSince: string | null;
+            /** @description Of those, waiting longer than the review target. */
+            overdue: number;
+            /** @description Claims waiting for the network now. */
+            waiting: number;
         };
         /** @enum {string} */
         StockState: "in" | "low" | "out";
@@ -4120,6 +4325,231 @@ export interface operations {
             };
             /** @description No such partner, or not a member: `code: not_found`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listStaffQueue: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "waitingSince" | "-waitingSince" | "amountClaimed" | "-amountClaimed" | "submittedAt" | "-submittedAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
+                status?: string;
+                /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
+                partner?: string;
+                type?: components["schemas"]["ClaimType"];
+                /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
+                assignee?: string;
+                /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
+                q?: string;
+                /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
+                minAmount?: number;
+                /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
+                maxAmount?: number;
+                /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
+                overdue?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffQueueClaimPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportStaffQueue: {
+        parameters: {
+            query?: {
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "waitingSince" | "-waitingSince" | "amountClaimed" | "-amountClaimed" | "submittedAt" | "-submittedAt";
+                /** @description Comma-separated: `submitted`, `in_review` or both (the default). Any other status is a 400. */
+                status?: string;
+                /** @description The claims of one partner, by slug (an unknown slug matches nothing). */
+                partner?: string;
+                type?: components["schemas"]["ClaimType"];
+                /** @description `me` (assigned to the caller), `none` (unassigned), or a user id (assigned to that user). */
+                assignee?: string;
+                /** @description A claim number (`CLM-000123`, `123`), text of the claim’s item (SKU, name, barcode), or of the partner’s name. Trimmed. */
+                q?: string;
+                /** @description Amount claimed at least this, in minor units of the claim’s currency (as `Money.amount`). */
+                minAmount?: number;
+                /** @description Amount claimed at most this, in minor units of the claim’s currency (as `Money.amount`). */
+                maxAmount?: number;
+                /** @description `true`: only claims waiting longer than the review target (`REVIEW_TARGET_DAYS`); `false`: only the others. */
+                overdue?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; charset=utf-8, as an attachment (`review-queue-{YYYY-MM-DD}.csv`, UTC): a header row, then one row per claim; never a timeline event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listStaffPartners: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "name" | "-name" | "slug" | "-slug";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+                /** @description Text of the partner’s name or slug. Trimmed. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPartnerPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort or filter value (a status outside submitted and in_review), a search over 100 characters, or a cursor not issued for this list and sort (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getStaffSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSummary"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

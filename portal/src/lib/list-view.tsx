@@ -55,6 +55,13 @@ export interface ListViewProps<Row, Field extends string, FilterKey extends stri
   filters?: ReactNode;
   /** Actions on the whole list, at the end of the FilterBar (Export CSV, New claim). */
   actions?: ReactNode;
+  /** Rows chosen for an action on several at once (the staff queue's "Assign to me"). */
+  selection?: {
+    selectedIds: readonly string[];
+    onChange: (ids: string[]) => void;
+    /** A row's short name for its checkbox ("Select CLM-000123"). */
+    getRowLabel: (row: Row) => string;
+  };
 }
 
 /**
@@ -75,6 +82,7 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
   searchPlaceholder,
   filters,
   actions,
+  selection,
 }: ListViewProps<Row, Field, FilterKey>) {
   // The rows render in a transition: React renders a page of rows in slices, between which the
   // browser can paint and answer input, where the query's own update (synchronous, as every update of
@@ -165,6 +173,9 @@ export function ListView<Row, Field extends string, FilterKey extends string>({
         columns={columns}
         rows={page?.items ?? []}
         getRowId={getRowId}
+        getRowLabel={selection?.getRowLabel}
+        selectedIds={selection?.selectedIds}
+        onSelectionChange={selection?.onChange}
         onRowClick={onRowClick}
         sort={{ columnId: state.sort.field, direction: state.sort.direction }}
         onSortChange={({ columnId, direction }) => {

@@ -72,4 +72,20 @@ export const queryKeys = {
   members: (partnerSlug: string) => [...partner(partnerSlug), 'members'] as const,
   /** Every page of the pending invitations: what an invitation sent or revoked makes stale. */
   invitations: (partnerSlug: string) => [...partner(partnerSlug), 'invitations'] as const,
+
+  /**
+   * The staff workspace (docs/product.md §3a), across partners: `staff.all()` ⊃ the queue's pages,
+   * its summary and the partner directory. A claim assigned or moved refreshes it all.
+   */
+  staff: {
+    all: () => ['staff'] as const,
+    /** Every page of the review queue, whatever the filters ("Next in queue" included). */
+    queues: () => ['staff', 'queue'] as const,
+    queue: <Q extends object>(query: Q) => ['staff', 'queue', query] as const,
+    /** The claim after `claimId` in the queue the person came from (its search params). */
+    next: (queueSearch: string, claimId: string) =>
+      ['staff', 'queue', 'next', queueSearch, claimId] as const,
+    summary: () => ['staff', 'summary'] as const,
+    partners: <Q extends object>(query: Q) => ['staff', 'partners', query] as const,
+  },
 };

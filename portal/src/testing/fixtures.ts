@@ -23,6 +23,12 @@ export const staffSession: Session = {
   memberships: [],
 };
 
+/** A staff member who also belongs to a partner (docs/product.md §3a: the picker, the queue first). */
+export const staffMemberSession: Session = {
+  user: { id: 'u-staff-member', email: 'ops@portal.example', name: 'Olli Ops', isStaff: true },
+  memberships: [{ partner: acme, role: 'viewer', openClaims: 12 }],
+};
+
 export const partnerBody = (partner: { slug: string; name: string }) => ({
   ...partner,
   currency: 'EUR',

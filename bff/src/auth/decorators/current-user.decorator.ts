@@ -10,6 +10,11 @@ export interface AuthUser {
   credentialGeneration: number;
   /** How the token came: a cookie (CSRF rules apply) or `Authorization: Bearer`. */
   source: 'cookie' | 'bearer';
+  /**
+   * Whether the user is staff, as the JWT guard's account check read it; undefined where that check
+   * is delegated (the partner routes, whose guard reads it itself).
+   */
+  isStaff?: boolean;
 }
 
 export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };

@@ -29,7 +29,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const user = authUserOf(context.switchToHttp().getRequest<FastifyRequest>());
     if (user === undefined) throw unauthorized();
     if (this.reflector.getAllAndOverride<boolean>(ACCOUNT_CHECK_DELEGATED, targets) !== true) {
-      await this.accounts.assertValid(user);
+      // What the staff routes' guard decides on, read with the account (`staff/staff-only.guard.ts`).
+      user.isStaff = (await this.accounts.assertValid(user)).isStaff;
     }
     return true;
   }

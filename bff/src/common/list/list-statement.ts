@@ -1,4 +1,5 @@
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { CrossTenantRead } from '#src/database/cross-tenant.js';
 import { databaseOf } from '#src/database/database.js';
 import { isoTimestampSql, type Selection, selectList } from '#src/database/table.js';
 
@@ -29,6 +30,12 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
   readonly base?: () => SelectQueryBuilder<Entity>;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
+  /**
+   * A staff list across partners (`database/cross-tenant.ts`): its conditions name no partner, and
+   * every statement derived from it carries the declared read's mark. Every other list's conditions
+   * begin with the partner's scope.
+   */
+  readonly crossTenant?: CrossTenantRead;
 }
 
 /** A list's tables: the one its rows are of, under its alias, and what is joined to it. */
@@ -94,9 +101,10 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
   private built: SelectQueryBuilder<Entity> | undefined;
 
   constructor(private readonly options: DeclaredListQueryOptions<Entity>) {
-    this.shape = [options.statement, ...options.conditions.map((condition) => condition.sql)].join(
-      '\n AND ',
-    );
+    this.shape = [
+      options.crossTenant === undefined ? options.statement : `${options.statement} (cross-tenant)`,
+      ...options.conditions.map((condition) => condition.sql),
+    ].join('\n AND ');
     this.parameters = Object.assign(
       {},
       ...options.conditions.map((condition) => condition.parameters ?? {}),
@@ -198,6 +206,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
 
   private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
     const query = this.base();
+    if (this.options.crossTenant !== undefined) query.comment(this.options.crossTenant.comment);
     if (this.options.select !== undefined) query.select(selectList(this.options.select));
     for (const condition of this.options.conditions) query.andWhere(condition.sql);
     return query.setParameters({ ...values });

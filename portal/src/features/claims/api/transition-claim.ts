@@ -41,6 +41,8 @@ export function useTransitionClaim(partnerSlug: string, claimId: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.claims.events(partnerSlug, claimId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.claims.lists(partnerSlug) }),
+        // The staff's queue and its figures: a claim decided or sent back leaves it.
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.all() }),
         claim.item === null
           ? undefined
           : queryClient.invalidateQueries({

@@ -59,7 +59,9 @@ export function ActionDialog({ partnerSlug, claim, action, onClose }: ActionDial
   const transition = useTransitionClaim(partnerSlug, claim.id);
   const form = useFieldProblems(TRANSITION_FIELDS);
   const [message, setMessage] = useState('');
-  const [amount, setAmount] = useState<number | null>(claim.amountClaimed.amount);
+  // A second approval completes the first: at most its amount (docs/product.md §3a).
+  const approvable = claim.pendingApproval?.amountApproved.amount ?? claim.amountClaimed.amount;
+  const [amount, setAmount] = useState<number | null>(approvable);
   const [payoutReference, setPayoutReference] = useState('');
   // After a 412 the claim on screen is the current one; the action may not be open any more.
   const stillAllowed = claim.allowedActions.includes(action);
@@ -71,8 +73,11 @@ export function ActionDialog({ partnerSlug, claim, action, onClose }: ActionDial
     if (copy.message?.required && message.trim() === '') found.message = 'Write a message.';
     if (action === 'approve') {
       if (amount === null || amount < 1) found.amountApproved = 'Enter the approved amount.';
-      else if (amount > claim.amountClaimed.amount) {
-        found.amountApproved = 'At most the claimed amount.';
+      else if (amount > approvable) {
+        found.amountApproved =
+          claim.pendingApproval == null
+            ? 'At most the claimed amount.'
+            : 'At most the amount of the first approval.';
       }
     }
     if (action === 'mark_paid' && payoutReference.trim() === '') {
@@ -152,7 +157,7 @@ export function ActionDialog({ partnerSlug, claim, action, onClose }: ActionDial
               currency={claim.amountClaimed.currency}
               locale={DISPLAY_LOCALE}
               min={1}
-              max={claim.amountClaimed.amount}
+              max={approvable}
               value={amount}
               onValueChange={(value) => {
                 setAmount(value);

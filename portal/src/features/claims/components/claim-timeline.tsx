@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   claimStatusTones,
   ErrorState,
@@ -6,6 +7,7 @@ import {
   Money,
   Skeleton,
   Stack,
+  Switch,
   Textarea,
   Timeline,
   type TimelineItem,
@@ -36,6 +38,12 @@ const transitionTitles: Record<string, string> = {
 /** What an event says in the timeline. */
 function titleOf(event: ClaimEvent): string {
   switch (event.kind) {
+    case 'internal_note':
+      return 'Internal note';
+    case 'assignment':
+      return 'Assignment';
+    case 'approval_requested':
+      return 'First approval, waiting for a second';
     case 'created':
       return 'Draft created';
     case 'edit':
@@ -91,23 +99,48 @@ function bodyOf(event: ClaimEvent): ReactNode {
   );
 }
 
-const itemOf = (event: ClaimEvent): TimelineItem => ({
-  id: event.id,
-  title: titleOf(event),
-  timestamp: <PartnerDateTime value={event.at} format="datetime" />,
-  actor: event.actor?.name ?? 'a removed account',
-  body: bodyOf(event),
-  variant: event.kind === 'comment' ? 'comment' : 'event',
-  tone:
-    event.kind === 'transition' && event.toStatus !== null
-      ? claimStatusTones[event.toStatus]
-      : undefined,
-});
+/**
+ * A timeline entry. A staff-only event is set apart: a "Staff only" badge beside its title, a
+ * marker of its own colour and its text framed apart, so nobody takes it for what the partner reads.
+ */
+const itemOf = (event: ClaimEvent): TimelineItem => {
+  // A staff-only event (docs/api.md, ClaimEvent), which the BFF sends to staff alone.
+  const internal = event.internal;
+  const body = bodyOf(event);
+  return {
+    id: event.id,
+    title: internal ? (
+      <span className={styles.internalTitle}>
+        {titleOf(event)} <Badge tone="purple">Staff only</Badge>
+      </span>
+    ) : (
+      titleOf(event)
+    ),
+    timestamp: <PartnerDateTime value={event.at} format="datetime" />,
+    actor: event.actor?.name ?? 'a removed account',
+    body: internal && body !== undefined ? <div className={styles.internalBody}>{body}</div> : body,
+    variant: event.kind === 'comment' || event.kind === 'internal_note' ? 'comment' : 'event',
+    tone: internal
+      ? 'purple'
+      : event.kind === 'transition' && event.toStatus !== null
+        ? claimStatusTones[event.toStatus]
+        : undefined,
+  };
+};
 
 const COMMENT_FIELDS = ['body'] as const;
 
-function CommentForm({ partnerSlug, claimId }: { partnerSlug: string; claimId: string }) {
+function CommentForm({
+  partnerSlug,
+  claimId,
+  staff,
+}: {
+  partnerSlug: string;
+  claimId: string;
+  staff: boolean;
+}) {
   const [text, setText] = useState('');
+  const [internal, setInternal] = useState(false);
   const [problem, setProblem] = useState<string>();
   const comment = useAddClaimComment(partnerSlug, claimId);
 
@@ -118,18 +151,34 @@ function CommentForm({ partnerSlug, claimId }: { partnerSlug: string; claimId: s
       setProblem('Write a comment.');
       return;
     }
-    comment.mutate(text.trim(), {
-      onSuccess: () => setText(''),
-      onError: (error) => setProblem(apiFieldErrors(error, COMMENT_FIELDS).body),
-    });
+    comment.mutate(
+      { body: text.trim(), internal: staff && internal },
+      {
+        onSuccess: () => setText(''),
+        onError: (error) => setProblem(apiFieldErrors(error, COMMENT_FIELDS).body),
+      },
+    );
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Add a comment">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Add a comment"
+      className={internal ? styles.internalForm : undefined}
+    >
       <Stack gap={2}>
         {problem === undefined ? <ApiProblemAlert error={comment.error} /> : null}
+        {staff ? (
+          <Switch
+            label="Internal note"
+            description="Only staff see it; never the partner, in no list, export or e-mail."
+            checked={internal}
+            onCheckedChange={setInternal}
+          />
+        ) : null}
         <Textarea
-          label="Comment"
+          label={internal ? 'Internal note' : 'Comment'}
           rows={3}
           maxLength={5000}
           value={text}
@@ -141,7 +190,7 @@ function CommentForm({ partnerSlug, claimId }: { partnerSlug: string; claimId: s
         />
         <Inline gap={2}>
           <Button type="submit" size="sm" loading={comment.isPending}>
-            Add comment
+            {internal ? 'Add internal note' : 'Add comment'}
           </Button>
         </Inline>
       </Stack>
@@ -154,6 +203,8 @@ export interface ClaimTimelineProps {
   claimId: string;
   /** Managers, admins and staff comment (docs/product.md §2); viewers read. */
   canComment: boolean;
+  /** Staff may write an internal note instead (docs/product.md §3a). */
+  staff?: boolean;
 }
 
 /** One page of the timeline; the last page read offers the next, when there is one. */
@@ -200,7 +251,12 @@ function EventsPage({
 }
 
 /** Every event of the claim, oldest first, and the comment box for those who may comment. */
-export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelineProps) {
+export function ClaimTimeline({
+  partnerSlug,
+  claimId,
+  canComment,
+  staff = false,
+}: ClaimTimelineProps) {
   // The cursors of the pages read beyond the first, in order.
   const [later, setLater] = useState<string[]>([]);
   const cursors = [undefined, ...later];
@@ -220,7 +276,9 @@ export function ClaimTimeline({ partnerSlug, claimId, canComment }: ClaimTimelin
           }
         />
       ))}
-      {canComment ? <CommentForm partnerSlug={partnerSlug} claimId={claimId} /> : null}
+      {canComment ? (
+        <CommentForm partnerSlug={partnerSlug} claimId={claimId} staff={staff} />
+      ) : null}
     </Stack>
   );
 }

@@ -1,12 +1,5 @@
-import type { ClaimType } from '../api/claims-shared';
-
-/** How a claim's type reads. */
-export const claimTypeLabels: Record<ClaimType, string> = {
-  lost: 'Lost',
-  damaged: 'Damaged',
-  shortage: 'Shortage',
-  other: 'Other',
-};
+/** How a claim's type reads (shared with the staff's queue). */
+export { claimTypeLabels } from '@/lib/claim-labels';
 
 /** How the kind of the movement a claim stands for reads (the claim page's "Movement"). */
 export const movementKinds: Record<

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 
 import { staleClaim } from '../api/claim-conflict';
 
-import { ClaimStatusPill } from './claim-status';
+import { ClaimStatusPill } from '@/lib/claim-status';
 
 /**
  * A change refused because the claim moved on since it was read (412): the words the product

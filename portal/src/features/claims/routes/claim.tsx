@@ -11,7 +11,7 @@ import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { useClaim } from '../api/get-claim';
 import { ClaimActions } from '../components/claim-actions';
 import { ClaimEvidence } from '../components/claim-evidence';
-import { ClaimStatusPill } from '../components/claim-status';
+import { ClaimStatusPill } from '@/lib/claim-status';
 import { ClaimSummary } from '../components/claim-summary';
 import { ClaimTimeline } from '../components/claim-timeline';
 import { InfoRequestedAlert } from '../components/info-requested-alert';
@@ -21,13 +21,22 @@ import styles from '../components/claim-page.module.css';
 
 export { createClaimLoader } from '../api/get-claim';
 
+// Staff alone load their side of the claim (docs/product.md §3a).
+const StaffClaimPanel = lazy(async () => ({
+  default: (await import('../components/staff-claim-panel')).StaffClaimPanel,
+}));
+const StaffClaimContext = lazy(async () => ({
+  default: (await import('../components/staff-claim-panel')).StaffClaimContext,
+}));
+
 // Only those who edit a draft load its form, once they start.
 const ClaimEditForm = lazy(async () => ({
   default: (await import('../components/claim-edit-form')).ClaimEditForm,
 }));
 
 /**
- * One claim (docs/product.md §3): its fields and amounts, its status with the actions the person
+ * One claim (docs/product.md §3); for staff also its assignee, the queue's navigation, a pending
+ * approval, the item's other claims and internal notes (§3a). its fields and amounts, its status with the actions the person
  * may take now (the claim's `allowedActions`, nothing else), its evidence and its timeline; a draft
  * is edited in place. The route's loader has the claim in the cache, or showed the not-found screen.
  */
@@ -43,7 +52,8 @@ export function ClaimRoute() {
   useDocumentTitle(claim?.number ?? 'Claim', 'Claims', partnerSlug);
 
   if (claim === undefined) return null;
-  const canComment = canManage(role) || session?.user.isStaff === true;
+  const staffId = session?.user.isStaff === true ? session.user.id : undefined;
+  const canComment = canManage(role) || staffId !== undefined;
 
   return (
     <div className={styles.page}>
@@ -79,6 +89,12 @@ export function ClaimRoute() {
         }
       />
 
+      {staffId === undefined ? null : (
+        <Suspense fallback={null}>
+          <StaffClaimPanel partnerSlug={partnerSlug} claim={claim} userId={staffId} />
+        </Suspense>
+      )}
+
       <InfoRequestedAlert partnerSlug={partnerSlug} claim={claim} />
 
       {editing ? (
@@ -93,6 +109,12 @@ export function ClaimRoute() {
 
       <ClaimSummary partnerSlug={partnerSlug} claim={claim} />
 
+      {staffId === undefined ? null : (
+        <Suspense fallback={null}>
+          <StaffClaimContext partnerSlug={partnerSlug} claim={claim} />
+        </Suspense>
+      )}
+
       <section aria-labelledby="evidence-heading" className={styles.section}>
         <h2 id="evidence-heading" className={styles.heading}>
           Evidence
@@ -105,7 +127,12 @@ export function ClaimRoute() {
           Timeline
         </h2>
         <TimeZoneNote />
-        <ClaimTimeline partnerSlug={partnerSlug} claimId={claim.id} canComment={canComment} />
+        <ClaimTimeline
+          partnerSlug={partnerSlug}
+          claimId={claim.id}
+          canComment={canComment}
+          staff={staffId !== undefined}
+        />
       </section>
     </div>
   );

@@ -31,7 +31,7 @@ import {
   type ClaimSortField,
 } from '../api/get-claims';
 import { ClaimsFilters } from '../components/claims-filters';
-import { ClaimStatusPill } from '../components/claim-status';
+import { ClaimStatusPill } from '@/lib/claim-status';
 import { claimTypeLabels } from '../components/labels';
 import { StatusTabs } from '../components/status-tabs';
 

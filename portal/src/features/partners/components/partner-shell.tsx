@@ -1,15 +1,20 @@
 import { AppShell } from '@partner-portal/ui-kit';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { partnerRole, useMe } from '@/lib/auth';
+import { HeaderEnd } from '@/lib/shell/header-end';
+import { UserMenu } from '@/lib/shell/user-menu';
 
 import { navigationSections } from '../sections';
 
+// Staff alone search every partner: its code (a dialog, a combobox) loads for them only.
+const PartnerSearch = lazy(async () => ({
+  default: (await import('@/lib/shell/partner-search')).PartnerSearch,
+}));
+
 import { PartnerSwitcher } from './partner-switcher';
-import styles from './shell.module.css';
-import { UserMenu } from './user-menu';
 
 export interface PartnerShellProps {
   /** The partner on screen; none for a partner that was not found (no sections, no switcher). */
@@ -42,15 +47,21 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
       navigationLabel="Partner sections"
       headerEnd={
         session ? (
-          <div className={styles.headerEnd}>
+          <HeaderEnd>
             {partner ? (
               <PartnerSwitcher current={partner} memberships={session.memberships} />
+            ) : null}
+            {/* Staff open any partner: a search of them all (docs/product.md §3a). */}
+            {session.user.isStaff ? (
+              <Suspense fallback={null}>
+                <PartnerSearch />
+              </Suspense>
             ) : null}
             <UserMenu
               user={session.user}
               membersHref={partner ? paths.members(partner.slug) : undefined}
             />
-          </div>
+          </HeaderEnd>
         ) : null
       }
     >

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { acme, multiSession, partnerBody, staffSession, viewerSession } from '@/testing/fixtures';
+import {
+  acme,
+  multiSession,
+  partnerBody,
+  staffMemberSession,
+  staffSession,
+  viewerSession,
+} from '@/testing/fixtures';
+import { listPage } from '@/testing/list-page';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoute } from '@/testing/render-route';
 
@@ -47,16 +55,41 @@ describe('home (/)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/northwind/overview'));
   });
 
-  it('lets staff without memberships open a partner by its slug', async () => {
+  it('sends staff without memberships to the review queue', async () => {
     mockApi({
       'GET /api/me': () => Response.json(staffSession),
+      'GET /api/staff/summary': () =>
+        Response.json({
+          waiting: 0,
+          overdue: 0,
+          oldestWaitingSince: null,
+          decidedLast7Days: 0,
+          medianDaysToDecision30d: null,
+        }),
+      'GET /api/staff/claims': () => Response.json(listPage([])),
+    });
+    const { router } = renderRoute('/');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Review queue' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff');
+  });
+
+  it('shows staff who belong to partners the review queue first, and lets them open a partner by its slug', async () => {
+    mockApi({
+      'GET /api/me': () => Response.json(staffMemberSession),
       'GET /api/partners/globex': () => Response.json(partnerBody(globex)),
     });
     const { router } = renderRoute('/');
     const user = userEvent.setup();
 
     const form = await screen.findByRole('form', { name: 'Open a partner by slug' });
-    expect(screen.getByText('You do not belong to any partner yet.')).toBeInTheDocument();
+    const entries = within(screen.getByRole('list', { name: 'Your partners' })).getAllByRole(
+      'link',
+    );
+    expect(entries.map((link) => link.textContent)).toEqual(['Review queue', 'Acme Outdoor Co.']);
+    expect(entries[0]).toHaveAttribute('href', '/staff');
     const slug = within(form).getByLabelText(/^Partner slug/);
 
     await user.type(slug, 'Not a slug');

@@ -6,13 +6,16 @@ import { paths } from '@/config/paths';
 import { type Membership, roleLabels, useMe } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatCount } from '@/lib/format';
+import { UserMenu } from '@/lib/shell/user-menu';
 
-import { UserMenu } from '../components/user-menu';
 import { isPartnerSlug } from '../partner-slug';
 
 import styles from './partner-picker.module.css';
 
-/** "/" for a person with several partners, or staff: choose where to go. */
+/**
+ * "/" for a person with several partners, or staff who belong to partners: choose where to go; for
+ * staff the review queue comes first (docs/product.md §3a).
+ */
 export function PartnerPickerRoute() {
   useDocumentTitle('Choose a partner');
   // The route's loader put the session in the cache.
@@ -35,17 +38,36 @@ export function PartnerPickerRoute() {
               : 'You do not belong to any partner yet.'
           }
         />
-        {memberships.length > 0 ? <PartnerList memberships={memberships} /> : null}
+        {memberships.length > 0 || user.isStaff ? (
+          <PartnerList memberships={memberships} staff={user.isStaff} />
+        ) : null}
         {user.isStaff ? <OpenPartnerBySlug /> : null}
       </main>
     </div>
   );
 }
 
-function PartnerList({ memberships }: { memberships: readonly Membership[] }) {
+function PartnerList({
+  memberships,
+  staff,
+}: {
+  memberships: readonly Membership[];
+  staff: boolean;
+}) {
   return (
     <Card padding="none">
       <ul className={styles.list} aria-label="Your partners">
+        {staff ? (
+          <li className={styles.item}>
+            <Link href={paths.staffQueue()} variant="standalone">
+              Review queue
+            </Link>
+            <span className={styles.meta}>
+              <span className={styles.openClaims}>Every partner&rsquo;s waiting claims</span>
+              <Badge tone="accent">Staff</Badge>
+            </span>
+          </li>
+        ) : null}
         {memberships.map(({ partner, role, openClaims }) => (
           <li key={partner.slug} className={styles.item}>
             <Link href={paths.overview(partner.slug)} variant="standalone">

@@ -1,6 +1,6 @@
 import { StatusPill, type StatusPillProps } from '@partner-portal/ui-kit';
 
-import type { ClaimStatus } from '../api/claims-shared';
+import type { ClaimStatus } from './claim-labels';
 
 export interface ClaimStatusPillProps extends Omit<StatusPillProps, 'status' | 'label'> {
   status: ClaimStatus;

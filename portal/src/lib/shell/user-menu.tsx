@@ -7,6 +7,7 @@ import {
 } from '@partner-portal/ui-kit';
 import { useNavigate } from 'react-router-dom';
 
+import { paths } from '@/config/paths';
 import { useSignOut, type SessionUser } from '@/lib/auth';
 
 import { initialsOf } from './initials';
@@ -19,7 +20,8 @@ export interface UserMenuProps {
 }
 
 /**
- * Who is signed in, and signing out. Not modal: a modal menu locks scrolling with an injected
+ * Who is signed in, and signing out; staff reach their workspace from it (the review queue, the
+ * partner directory). Not modal: a modal menu locks scrolling with an injected
  * <style> element, which the BFF's Content-Security-Policy (no inline styles) refuses.
  */
 export function UserMenu({ user, membersHref }: UserMenuProps) {
@@ -52,6 +54,16 @@ export function UserMenu({ user, membersHref }: UserMenuProps) {
         <span className={styles.userEmail}>{user.email}</span>
       </DropdownMenuLabel>
       <DropdownMenuSeparator />
+      {user.isStaff ? (
+        <>
+          <DropdownMenuItem onSelect={() => void navigate(paths.staffQueue())}>
+            Review queue
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate(paths.staffPartners())}>
+            All partners
+          </DropdownMenuItem>
+        </>
+      ) : null}
       {membersHref !== undefined ? (
         <DropdownMenuItem onSelect={() => void navigate(membersHref)}>Members</DropdownMenuItem>
       ) : null}
