@@ -26,10 +26,17 @@ export function countQueries(): void {
     queryCounter.count += 1;
     const result = original.apply(this, args);
     const recording = queryCounter.recording;
-    if (recording !== undefined && typeof args[0] === 'string') {
+    // A statement as text and values, or as a query config (`Database` sends `{ text, values, name }`).
+    const config =
+      typeof args[0] === 'object' && args[0] !== null
+        ? (args[0] as { text?: unknown; values?: unknown })
+        : undefined;
+    const text = typeof args[0] === 'string' ? args[0] : config?.text;
+    const values = config === undefined ? args[1] : config.values;
+    if (recording !== undefined && typeof text === 'string') {
       const statement: RecordedStatement = {
-        text: args[0],
-        values: Array.isArray(args[1]) ? [...(args[1] as unknown[])] : [],
+        text,
+        values: Array.isArray(values) ? [...(values as unknown[])] : [],
         startedAt: performance.now(),
         endedAt: Number.NaN,
       };
