@@ -311,6 +311,18 @@ try {
     );
     report.lines.push(...(await explain(db, statements, timing.explain)));
   }
+  // Not measured: the plans of the queue's other sorts (each on its partial index).
+  for (const sort of [
+    '-waitingSince',
+    'amountClaimed',
+    '-amountClaimed',
+    'submittedAt',
+    '-submittedAt',
+  ]) {
+    const path = `/api/staff/claims?sort=${sort}`;
+    report.lines.push(`queue sorted ${sort} (plan only): GET ${path}`);
+    report.lines.push(...(await explain(db, await staff.statementsOf(path), timing.explain)));
+  }
   report.lines.push('');
   const tallies = await runRounds(timing, cases);
   report.lines.push(...figuresTable(timing, cases, tallies, statementsPerRequest), '');
