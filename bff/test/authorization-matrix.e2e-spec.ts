@@ -35,6 +35,8 @@ const ROLES: Role[] = ['anonymous', 'non-member', 'viewer', 'manager', 'admin', 
 type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
+  /** The staff workspace, /api/staff/*: staff alone (docs/api.md, The staff workspace). */
+  | { kind: 'staff' }
   /**
    * Under /api/partners/{slug}: the least member role (null: no member role is enough, staff's
    * alone), and whether staff pass.
@@ -180,6 +182,22 @@ const MATRIX: Record<string, RouteSpec> = {
   'POST /api/auth/signout-everywhere': {
     access: { kind: 'signed-in' },
     request: () => ({ method: 'POST', url: '/api/auth/signout-everywhere' }),
+  },
+  'GET /api/staff/claims': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/claims' }),
+  },
+  'GET /api/staff/claims.csv': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/claims.csv' }),
+  },
+  'GET /api/staff/summary': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/summary' }),
+  },
+  'GET /api/staff/partners': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/partners' }),
   },
   'GET /api/partners/:partnerSlug': {
     access: { kind: 'partner', role: 'viewer', staff: true },
@@ -454,6 +472,7 @@ function expected(access: Access, role: Role, slug: string): Outcome {
   if (access.kind === 'public') return 'ok';
   if (role === 'anonymous') return 401;
   if (access.kind === 'signed-in') return 'ok';
+  if (access.kind === 'staff') return role === 'staff' ? 'ok' : 403;
   if (role === 'staff') return access.staff ? 'ok' : 403;
   if (role === 'non-member' || slug !== OWN) return 404;
   return access.role !== null && RANK[role] >= RANK[access.role] ? 'ok' : 403;

@@ -237,7 +237,8 @@ export async function explain(
   for (const statement of statements) {
     const head = statement.text.replace(/\s+/g, ' ').trim();
     const short = head.length > 110 ? `${head.slice(0, 110)}…` : head;
-    if (!/^(SELECT|WITH)\b/i.test(head)) {
+    // A leading comment (a declared cross-tenant read's mark) does not make a read anything else.
+    if (!/^(\/\*.*?\*\/\s*)?(SELECT|WITH)\b/i.test(head)) {
       lines.push(`  - ${short}`);
       continue;
     }

@@ -7,6 +7,7 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 /** A merchant whose stock is held in the network; `slug` scopes every page and API path of theirs. */
 @Entity({ name: 'partners' })
 @Index('partners_slug_key', ['slug'], { unique: true })
+@Index('partners_name_idx', ['name', 'id'])
 @Check('partners_status_check', `"status" IN ('active', 'suspended')`)
 @Check('partners_currency_check', `"currency" ~ '^[A-Z]{3}$'`)
 export class Partner {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Claim } from '#src/claims/claim.entity.js';
+import { Claim } from '#src/claims/claim.entity.js';
 import type { ClaimType } from '#src/claims/claim-lifecycle.js';
 import { OPEN_CLAIM_STATUSES } from '#src/claims/claim-lifecycle.js';
 import { parseClaimNumber } from '#src/claims/claim-number.js';
@@ -8,8 +8,12 @@ import { MAX_EXPORT_ROWS } from '#src/common/export.js';
 import {
   type CountPolicy,
   DeclaredListQuery,
+  countTotal,
+  keysetFetch,
+  type KeysetFetched,
   keysetPage,
   keysetRows,
+  type ListTotal,
   type ListCondition,
   type ListCursorCodec,
   type ListFrom,
@@ -53,6 +57,9 @@ export interface QueueFilters {
   /** Waiting since before `before` (overdue), or since then (not). */
   overdue?: { before: Date; overdue: boolean };
 }
+
+/** What the queue's total is counted on (`StaffRepository.queueCounted`). */
+const COUNTED_CLAIM = fields({ id: ['c.id', read.text] });
 
 /** The partner of a claim of the queue. */
 const QUEUE_JOINED = fields({
@@ -221,18 +228,49 @@ export class StaffRepository {
     });
   }
 
-  /** One page of the queue (keyset, STAFF_CLAIM_LIST); its cursors are the queue's alone. */
+  /**
+   * The filtered queue's claims alone, no join and no joined column: what its total is counted or
+   * estimated on (the conditions read `c` and their own subqueries only), a far smaller statement to
+   * plan and run than the page's.
+   */
+  private queueCounted(filters: QueueFilters): DeclaredListQuery<Claim> {
+    return new DeclaredListQuery({
+      statement: 'staff-queue:counted',
+      dataSource: this.db.dataSource,
+      select: COUNTED_CLAIM,
+      from: { table: 'claims', alias: 'c' },
+      conditions: queueConditions(filters),
+      crossTenant: QUEUE_READ,
+    });
+  }
+
+  /**
+   * One page of the queue (keyset, STAFF_CLAIM_LIST); its cursors are the queue's alone. The page's
+   * total comes with its rows when a cheap source has it (`knownTotal`); otherwise it is counted or
+   * estimated as the claims list's (`QUEUE_TOTAL`).
+   */
   queuePage(
     filters: QueueFilters,
     query: ListQuery,
     codec: ListCursorCodec,
   ): Promise<Page<QueueClaimRecord>> {
-    return keysetPage(this.queue(filters, 'list'), {
+    const queue = this.queue(filters, 'list');
+    return keysetPage(queue, {
       list: STAFF_CLAIM_LIST,
       query,
       codec,
-      total: { exactly: () => this.countedTotal(filters), otherwise: QUEUE_TOTAL },
+      total: QUEUE_TOTAL,
       read: QUEUE_CLAIM.read,
+      fetch: async (request): Promise<KeysetFetched<QueueClaimRecord>> => {
+        const [rows, total] = await Promise.all([
+          keysetFetch(queue, STAFF_CLAIM_LIST, request, QUEUE_CLAIM.read),
+          this.knownTotal(filters),
+        ]);
+        return {
+          rows,
+          total: total ?? (await countTotal(this.queueCounted(filters), QUEUE_TOTAL)),
+        };
+      },
     });
   }
 
@@ -257,31 +295,44 @@ export class StaffRepository {
   }
 
   /**
-   * The queue's exact total from claim_counts (kept by triggers per partner, status and type) when no
-   * filter but status, partner and type narrows it; undefined otherwise.
+   * The queue's total from a source cheaper than the queue, when one has it: one partner's claims
+   * narrowed by nothing but status and type, exactly from claim_counts (kept by triggers per partner,
+   * status and type: a primary-key range of the partner); the whole queue, unfiltered, estimated from
+   * the size of `claims_queue_waiting_idx` as the last VACUUM or ANALYZE counted it (`totalExact:
+   * false`), when that is above `QUEUE_TOTAL.estimateAbove`. Across partners claim_counts would read
+   * a row per partner, status and type (80,000 rows at 10,000 partners cost more than the page), and
+   * the planner's estimate plans the whole statement again (docs/performance.md, "Staff queue").
+   * Undefined otherwise.
    */
-  private async countedTotal(filters: QueueFilters): Promise<number | undefined> {
-    const { assignee, q, minAmount, maxAmount, overdue } = filters;
-    if (
+  private async knownTotal(filters: QueueFilters): Promise<ListTotal | undefined> {
+    const { partnerSlug, assignee, q, minAmount, maxAmount, overdue, type } = filters;
+    const narrowed =
       assignee !== undefined ||
       q !== undefined ||
       minAmount !== undefined ||
       maxAmount !== undefined ||
-      overdue !== undefined
-    ) {
-      return undefined;
+      overdue !== undefined;
+    if (narrowed) return undefined;
+    if (partnerSlug !== undefined) {
+      const total = await this.db.one(
+        sql`SELECT coalesce(sum(cc.claim_count), 0)::integer AS total
+              FROM claim_counts cc
+             WHERE cc.partner_id = (SELECT sp.id FROM partners sp WHERE sp.slug = ${partnerSlug})
+               AND cc.status = ANY(${[...filters.statuses]}::text[])
+               AND (${type ?? null}::text IS NULL OR cc.type = ${type ?? null})`,
+        (row) => read.integer(row.total, 'total'),
+      );
+      return { total, totalExact: true };
     }
-    const partner = filters.partnerSlug ?? null;
-    const type = filters.type ?? null;
-    return this.db.one(
-      sql`${SUMMARY_READ.mark}SELECT coalesce(sum(cc.claim_count), 0)::integer AS total
-            FROM claim_counts cc
-           WHERE cc.status = ANY(${[...filters.statuses]}::text[])
-             AND (${partner}::text IS NULL
-               OR cc.partner_id = (SELECT sp.id FROM partners sp WHERE sp.slug = ${partner}))
-             AND (${type}::text IS NULL OR cc.type = ${type})`,
-      (row) => read.integer(row.total, 'total'),
+    if (type !== undefined || filters.statuses.length !== QUEUE_STATUSES.length) return undefined;
+    const estimate = await this.db.one(
+      sql`SELECT greatest(c.reltuples, 0)::bigint AS estimate FROM pg_class c
+           WHERE c.oid = 'claims_queue_waiting_idx'::regclass`,
+      (row) => read.integer(row.estimate, 'estimate'),
     );
+    return estimate > QUEUE_TOTAL.estimateAbove
+      ? { total: estimate, totalExact: false }
+      : undefined;
   }
 
   /**

@@ -12,6 +12,7 @@ import { ClaimDecisionHistograms1796100000000 } from './1796100000000-claim-deci
 import { AnalyticsVersions1796200000000 } from './1796200000000-analytics-versions.js';
 import { ClaimIncidentDates1796300000000 } from './1796300000000-claim-incident-dates.js';
 import { StaffWorkspace1796400000000 } from './1796400000000-staff-workspace.js';
+import { StaffDirectory1796500000000 } from './1796500000000-staff-directory.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   AnalyticsVersions1796200000000,
   ClaimIncidentDates1796300000000,
   StaffWorkspace1796400000000,
+  StaffDirectory1796500000000,
 ];
