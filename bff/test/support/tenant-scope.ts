@@ -4,7 +4,8 @@ import { TENANT_TABLES } from '#src/database/entities.js';
 
 const DDL = /^\s*(create|alter|drop|comment|truncate|lock)\b/i;
 
-const WRITES = /\b(insert\s+into|update\s+"?[a-z_]+"?\s+set|delete\s+from|for\s+(no\s+key\s+)?update|for\s+share)\b/i;
+const WRITES =
+  /\b(insert\s+into|update\s+"?[a-z_]+"?\s+set|delete\s+from|for\s+(no\s+key\s+)?update|for\s+share)\b/i;
 
 /**
  * Why a statement breaks tenant scoping, or undefined when it does not: a statement that touches a
