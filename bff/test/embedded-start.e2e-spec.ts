@@ -92,5 +92,5 @@ describe('the embedded default (no DATABASE_URL)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 180_000); // two starts of the embedded database, the first migrating and seeding it: over a minute on a loaded machine
 });
