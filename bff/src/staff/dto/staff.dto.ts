@@ -1,3 +1,4 @@
+import { isUuid } from '#src/common/uuid.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -5,7 +6,6 @@ import {
   IsInt,
   IsOptional,
   IsString,
-  Matches,
   Max,
   MaxLength,
   Min,
@@ -33,8 +33,6 @@ const trimmed = () =>
 
 /** The largest amount a filter takes: the largest amount a claim can have (int8, minor units). */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `?status=submitted,in_review`: a comma-separated subset of the waiting statuses (each once, in any
@@ -91,8 +89,12 @@ export class StaffClaimListQueryDto extends ListQueryDto(STAFF_CLAIM_LIST) {
   })
   @IsOptional()
   @IsString()
-  @Matches(new RegExp(`^(me|none|${UUID.source.slice(1, -1)})$`, 'i'), {
-    message: 'assignee must be me, none or a user id',
+  @ValidateBy({
+    name: 'isAssigneeFilter',
+    validator: {
+      validate: (value: unknown) => value === 'me' || value === 'none' || isUuid(value),
+      defaultMessage: () => 'assignee must be me, none or a user id',
+    },
   })
   assignee?: string;
 
