@@ -68,7 +68,7 @@ export function toClaimDto(
   today: string,
   withheld: Withheld = NOTHING_WITHHELD,
 ): ClaimDto {
-  return {
+  const dto: ClaimDto = {
     id: claim.id,
     number: formatClaimNumber(claim.number),
     type: claim.type,
@@ -102,8 +102,8 @@ export function toClaimDto(
     updatedAt: claim.updatedAt,
     allowedActions: allowedActions(claim.status, actors, withheld),
     missing: missingOf(claim, today),
-    ...(actors.includes('staff') ? staffFieldsOf(claim) : {}),
   };
+  return actors.includes('staff') ? Object.assign(dto, staffFieldsOf(claim)) : dto;
 }
 
 /** What only staff see of a claim (docs/product.md §3a): never in a partner's answer. */

@@ -35,6 +35,8 @@ export interface Selection<T> {
   readonly list: Sql;
   /** Reads a raw row selected with `list` (extra columns are ignored). */
   readonly read: (row: Row) => T;
+  /** The `[key, reader]` pairs `read` is made of (`selection` combines them into one reader). */
+  readonly fields: ReadonlyArray<readonly [string, ValueReader<unknown>]>;
 }
 
 interface ColumnDefinition {
@@ -189,16 +191,16 @@ export function fields<T extends Record<string, unknown>>(declared: {
   const entries = Object.entries(declared) as Array<
     [string, readonly [string | Sql, ValueReader<unknown>]]
   >;
-  return {
-    list: join(
+  return selectionOf(
+    join(
       entries.map(([key, [expression]]) => {
         const sql = typeof expression === 'string' ? raw(expression) : expression;
         return join([sql, identifier(key)], ' AS ');
       }),
       ', ',
     ),
-    read: readerFor(entries.map(([key, [, reader]]) => [key, reader])),
-  };
+    entries.map(([key, [, reader]]) => [key, reader]),
+  );
 }
 
 /**
@@ -218,24 +220,43 @@ export function selection<A, B, C>(
   c: Selection<C>,
 ): Selection<A & B & C>;
 export function selection(...parts: Array<Selection<object>>): Selection<object> {
-  return {
-    list: join(
+  // A key of a later part replaces an earlier one's, as an object spread would.
+  const fields = new Map(parts.flatMap((part) => part.fields));
+  return selectionOf(
+    join(
       parts.map((part) => part.list),
       ', ',
     ),
-    read: (row) => Object.assign({}, ...parts.map((part) => part.read(row))) as object,
-  };
+    [...fields],
+  );
 }
 
-/** A reader of `[key, reader]` pairs, each key read from the raw row's column of that name. */
+function selectionOf<T>(
+  list: Sql,
+  fields: ReadonlyArray<readonly [string, ValueReader<unknown>]>,
+): Selection<T> {
+  return { list, read: readerFor<T>(fields), fields };
+}
+
+/**
+ * A reader of `[key, reader]` pairs, each key read from the raw row's column of that name. Compiled
+ * once per selection into one object literal (`(row) => ({ "id": r[0](row["id"], "id"), … })`): every
+ * row it reads gets the same shape at once, not a property added at a time, and nothing is made per
+ * row but the row (docs/performance.md, "Where a request's time goes"). The keys are the entities'
+ * property names and the statements' declared fields, code constants, written as JSON strings.
+ */
 function readerFor<T>(
   readers: ReadonlyArray<readonly [string, ValueReader<unknown>]>,
 ): (row: Row) => T {
-  return (row) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, reader] of readers) out[key] = reader(row[key], key);
-    return out as T;
-  };
+  const properties = readers.map(([key], index) => {
+    if (key === '__proto__') throw new Error('A selected field cannot be named __proto__');
+    const name = JSON.stringify(key);
+    return `${name}: r[${index}](row[${name}], ${name})`;
+  });
+  const compile = new Function('r', `return (row) => ({ ${properties.join(', ')} });`) as (
+    r: ReadonlyArray<ValueReader<unknown>>,
+  ) => (row: Row) => T;
+  return compile(readers.map(([, reader]) => reader));
 }
 
 /** The table of entity E: its name, its columns, their select list and reader. See the file's comment. */
@@ -306,8 +327,8 @@ export class Table<E> {
       }
       const isTime = (column: ColumnDefinition) =>
         iso && TIME_TYPES.has(column.type) && !column.array;
-      selected = {
-        list: raw(
+      selected = selectionOf(
+        raw(
           columns
             .map((column) => {
               const expression = isTime(column)
@@ -317,17 +338,15 @@ export class Table<E> {
             })
             .join(', '),
         ),
-        read: readerFor(
-          columns.map((column) => [
-            column.property,
-            isTime(column)
-              ? column.nullable
-                ? read.nullable(read.text)
-                : read.text
-              : readerOf(column),
-          ]),
-        ),
-      };
+        columns.map((column) => [
+          column.property,
+          isTime(column)
+            ? column.nullable
+              ? read.nullable(read.text)
+              : read.text
+            : readerOf(column),
+        ]),
+      );
       this.selections.set(key, selected);
     }
     return selected;

@@ -167,6 +167,9 @@ function queueConditions(filters: QueueFilters): ListCondition[] {
  */
 const QUEUE_TOTAL = { estimateAbove: 10_000, maxCountCost: 2_000 } satisfies CountPolicy;
 
+/** How long the queue's estimated size is reused (`StaffRepository.estimate`). */
+const ESTIMATE_TTL_MS = 10_000;
+
 /** A partner of the directory: its row, its open and waiting claims, its oldest waiting claim. */
 const DIRECTORY_PARTNER = fields({
   slug: ['p.slug', read.text],
@@ -214,6 +217,12 @@ const QUEUE_TABLES: ListFrom = {
 /** Every statement of the staff workspace's lists and summary. */
 @Injectable()
 export class StaffRepository {
+  /**
+   * The whole queue's estimated size and when it was read: `pg_class.reltuples` changes only when
+   * VACUUM or ANALYZE counts the index, so it is read at most every ESTIMATE_TTL_MS, not on every page.
+   */
+  private estimate: { value: number; readAt: number } | undefined;
+
   constructor(private readonly db: Database) {}
 
   /** The waiting claims of every partner that pass the filters, unordered, declared. */
@@ -325,14 +334,25 @@ export class StaffRepository {
       return { total, totalExact: true };
     }
     if (type !== undefined || filters.statuses.length !== QUEUE_STATUSES.length) return undefined;
-    const estimate = await this.db.one(
+    const estimate = await this.queueEstimate();
+    return estimate > QUEUE_TOTAL.estimateAbove
+      ? { total: estimate, totalExact: false }
+      : undefined;
+  }
+
+  /** The size of `claims_queue_waiting_idx` as the last VACUUM or ANALYZE counted it (see `estimate`). */
+  private async queueEstimate(): Promise<number> {
+    const now = performance.now();
+    if (this.estimate !== undefined && now - this.estimate.readAt < ESTIMATE_TTL_MS) {
+      return this.estimate.value;
+    }
+    const value = await this.db.one(
       sql`SELECT greatest(c.reltuples, 0)::bigint AS estimate FROM pg_class c
            WHERE c.oid = 'claims_queue_waiting_idx'::regclass`,
       (row) => read.integer(row.estimate, 'estimate'),
     );
-    return estimate > QUEUE_TOTAL.estimateAbove
-      ? { total: estimate, totalExact: false }
-      : undefined;
+    this.estimate = { value, readAt: now };
+    return value;
   }
 
   /**

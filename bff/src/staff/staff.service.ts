@@ -90,11 +90,14 @@ export class StaffService {
     const today = now.toISOString().slice(0, 10);
     return mapPage(page, (claim) => {
       const caller = { role: roles.get(claim.partnerSlug) ?? null, isStaff: true, userId: user.id };
-      return {
-        ...toClaimDto(claim, claimActors(caller), today, withheldFrom(caller, claim)),
-        partner: { slug: claim.partnerSlug, name: claim.partnerName },
-        overdue: isOverdue(claim, overdueBefore),
-      };
+      // Added to the claim's answer rather than spread into a copy of it: 25 claims of 30 fields a page.
+      return Object.assign(
+        toClaimDto(claim, claimActors(caller), today, withheldFrom(caller, claim)),
+        {
+          partner: { slug: claim.partnerSlug, name: claim.partnerName },
+          overdue: isOverdue(claim, overdueBefore),
+        },
+      );
     });
   }
 
