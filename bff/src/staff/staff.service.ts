@@ -88,6 +88,7 @@ export class StaffService {
       memberships.map((membership) => [membership.partner.slug, membership.role]),
     );
     const today = now.toISOString().slice(0, 10);
+    const overdueBeforeIso = overdueBefore.toISOString();
     return mapPage(page, (claim) => {
       const caller = { role: roles.get(claim.partnerSlug) ?? null, isStaff: true, userId: user.id };
       // Added to the claim's answer rather than spread into a copy of it: 25 claims of 30 fields a page.
@@ -95,7 +96,7 @@ export class StaffService {
         toClaimDto(claim, claimActors(caller), today, withheldFrom(caller, claim)),
         {
           partner: { slug: claim.partnerSlug, name: claim.partnerName },
-          overdue: isOverdue(claim, overdueBefore),
+          overdue: isOverdue(claim, overdueBeforeIso),
         },
       );
     });
@@ -128,8 +129,13 @@ export class StaffService {
   }
 }
 
-function isOverdue(claim: { waitingSince: string | null }, overdueBefore: Date): boolean {
-  return claim.waitingSince !== null && new Date(claim.waitingSince) < overdueBefore;
+/**
+ * Whether a claim waits since before `overdueBefore` (ISO 8601 UTC with milliseconds, as the times
+ * are read: `isoTimestampSql`): the same fixed-width text on both sides, so compared as text, not
+ * parsed into a Date per claim.
+ */
+function isOverdue(claim: { waitingSince: string | null }, overdueBefore: string): boolean {
+  return claim.waitingSince !== null && claim.waitingSince < overdueBefore;
 }
 
 /**
@@ -137,6 +143,7 @@ function isOverdue(claim: { waitingSince: string | null }, overdueBefore: Date):
  * waiting; money as decimal major units beside the currency, as the claims CSV. No timeline event.
  */
 function queueCsvColumns(overdueBefore: Date): CsvColumn<ExportedQueueClaimRecord>[] {
+  const overdueBeforeIso = overdueBefore.toISOString();
   const major = (amount: number | null, currency: string) =>
     amount === null ? null : majorUnits(amount, currency);
   return [
@@ -155,7 +162,7 @@ function queueCsvColumns(overdueBefore: Date): CsvColumn<ExportedQueueClaimRecor
     { header: 'created_by', value: (claim) => claim.createdByName },
     { header: 'submitted_at', value: (claim) => claim.submittedAt },
     { header: 'waiting_since', value: (claim) => claim.waitingSince },
-    { header: 'overdue', value: (claim) => String(isOverdue(claim, overdueBefore)) },
+    { header: 'overdue', value: (claim) => String(isOverdue(claim, overdueBeforeIso)) },
     { header: 'description', value: (claim) => claim.description },
   ];
 }
