@@ -8,7 +8,10 @@ import { parseArgs } from 'node:util';
  * code counts for the area that called it, or for the framework when nothing did); total: every
  * sample with a frame of the area anywhere in its stack. Percent of the busy samples (idle left out).
  * `--from`/`--to`: only the samples in that window, seconds after the profile's start (the load's
- * measured seconds). `--top <n>`: also the n functions with the most self time.
+ * measured seconds). `--top <n>`: also the n functions with the most self time. `--requests <n>`: the
+ * requests answered in the window (autocannon's count), to print each area's self time per request in
+ * µs (a sample's time is the interval before it), so that two servers' profiles of one page (the BFF's
+ * and the bare handler's) compare area by area.
  */
 
 interface CallFrame {
@@ -102,7 +105,11 @@ export function areaOf({ functionName, url }: CallFrame): Area | undefined {
 
 export interface Summary {
   samples: number;
+  /** The busy samples' time, µs. */
+  busyMicros: number;
   self: Map<Area, number>;
+  /** Self time by area, µs. */
+  selfMicros: Map<Area, number>;
   total: Map<Area, number>;
   functions: Map<string, number>;
 }
@@ -139,10 +146,18 @@ export function summarize(profile: CpuProfile, from = 0, to = Infinity): Summary
     }
     selfOf.set(id, self);
   };
-  const summary: Summary = { samples: 0, self: new Map(), total: new Map(), functions: new Map() };
+  const summary: Summary = {
+    samples: 0,
+    busyMicros: 0,
+    self: new Map(),
+    selfMicros: new Map(),
+    total: new Map(),
+    functions: new Map(),
+  };
   let time = 0;
   profile.samples.forEach((id, index) => {
-    time += profile.timeDeltas[index] ?? 0;
+    const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
     const seconds = time / 1e6;
     if (seconds < from || seconds > to) return;
     const frame = (byId.get(id) as ProfileNode).callFrame;
@@ -151,6 +166,8 @@ export function summarize(profile: CpuProfile, from = 0, to = Infinity): Summary
     summary.samples += 1;
     const self = selfOf.get(id) as Area;
     summary.self.set(self, (summary.self.get(self) ?? 0) + 1);
+    summary.busyMicros += delta;
+    summary.selfMicros.set(self, (summary.selfMicros.get(self) ?? 0) + delta);
     for (const area of totalOf.get(id) ?? [])
       summary.total.set(area, (summary.total.get(area) ?? 0) + 1);
     const where = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/node_modules\//, '')}:${frame.lineNumber + 1} [${self}]`;
@@ -166,20 +183,25 @@ function main(): void {
       from: { type: 'string', default: '0' },
       to: { type: 'string', default: 'Infinity' },
       top: { type: 'string', default: '0' },
+      requests: { type: 'string' },
     },
   });
+  const requests = values.requests === undefined ? undefined : Number(values.requests);
+  const perRequest = (micros: number) =>
+    requests === undefined ? '' : ` ${Math.round(micros / requests)} |`;
   const percent = (count: number, of: number) => ((100 * count) / Math.max(1, of)).toFixed(1);
   for (const file of positionals) {
     const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
     const summary = summarize(profile, Number(values.from), Number(values.to));
+    const header = requests === undefined ? '' : ' self µs/request |';
     process.stdout.write(
-      `${file}: ${summary.samples} busy samples\n| area | self % | total % |\n| --- | --- | --- |\n`,
+      `${file}: ${summary.samples} busy samples${perRequest(summary.busyMicros).replace(/ (\d+) \|/, ', $1 µs/request')}\n| area | self % | total % |${header}\n| --- | --- | --- |${requests === undefined ? '' : ' --- |'}\n`,
     );
     for (const area of AREAS) {
       const self = summary.self.get(area) ?? 0;
       const total = summary.total.get(area) ?? 0;
       process.stdout.write(
-        `| ${area} | ${percent(self, summary.samples)} | ${percent(total, summary.samples)} |\n`,
+        `| ${area} | ${percent(self, summary.samples)} | ${percent(total, summary.samples)} |${perRequest(summary.selfMicros.get(area) ?? 0)}\n`,
       );
     }
     const top = [...summary.functions].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
