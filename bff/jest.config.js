@@ -35,6 +35,10 @@ export default {
   },
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${requiredEsmPackages.join('|')})[@/])`],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  // One template database per run, every migration applied, copied for each integration spec file
+  // (test/support/test-database.ts): the migrations run once, not once per file.
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
   testTimeout: 60_000,
   maxWorkers: 2,
 };

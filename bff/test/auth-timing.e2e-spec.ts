@@ -16,7 +16,7 @@ describe('sign-in, on applications of their own', () => {
   let outbox: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     outbox = await mkdtemp(path.join(tmpdir(), 'outbox-'));
   });
 

@@ -37,7 +37,7 @@ describe('sessions and passwords', () => {
   const passwords: string[] = [DEMO_PASSWORD];
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     outbox = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     api = await startTestApp({
       databaseUrl: database.url,

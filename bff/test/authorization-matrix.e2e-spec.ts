@@ -500,7 +500,7 @@ describe('the authorization matrix', () => {
   let cheapHash: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },

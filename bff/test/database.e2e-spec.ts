@@ -42,7 +42,7 @@ async function preparedAfterTwoReads(api: TestApp): Promise<{
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
   });
 
   afterAll(async () => {

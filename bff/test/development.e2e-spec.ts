@@ -16,7 +16,7 @@ describe('the application in development', () => {
   let api: TestApp;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     dataDir = await mkdtemp(path.join(tmpdir(), 'bff-development-'));
     api = await startTestApp({
       databaseUrl: database.url,

@@ -172,7 +172,7 @@ describe('the OpenAPI fuzzer over the real application', () => {
   let outbox: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     outbox = await mkdtemp(path.join(tmpdir(), 'fuzz-outbox-'));
     api = await startTestApp({
       databaseUrl: database.url,
@@ -272,7 +272,7 @@ describe('the OpenAPI fuzzer over the inventory endpoints', () => {
   const items: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },
@@ -427,7 +427,7 @@ describe('the OpenAPI fuzzer over the claims endpoints', () => {
   const cursors: string[] = [];
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },

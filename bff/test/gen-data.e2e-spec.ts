@@ -51,7 +51,7 @@ describe('gen:data', () => {
 
   beforeAll(async () => {
     Logger.overrideLogger(false);
-    database = await startTestDatabase();
+    database = await startTestDatabase({ empty: true });
     await generateScaleData(options({}), (line) => lines.push(line));
     dataSource = new DataSource(
       dataSourceOptions({ url: database.url, poolSize: 2, migrationsRun: false }),

@@ -22,7 +22,7 @@ describe('inventory movements under concurrency', () => {
   let staff: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },

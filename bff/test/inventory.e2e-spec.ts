@@ -68,7 +68,7 @@ describe('the inventory API', () => {
   };
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },

@@ -121,7 +121,7 @@ describe('UUID path parameters', () => {
   let staffToken: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
+    database = await startTestDatabase({ demoData: true });
     api = await startTestApp({
       databaseUrl: database.url,
       env: { ...CHEAP_ARGON2, SEED_DEMO_DATA: 'true' },

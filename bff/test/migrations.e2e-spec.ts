@@ -26,7 +26,7 @@ describe('migrations', () => {
   beforeAll(async () => {
     // TypeORM's progress and the deliberate constraint violation below are not news here.
     Logger.overrideLogger(false);
-    database = await startTestDatabase();
+    database = await startTestDatabase({ empty: true });
     dataSource = new DataSource(
       dataSourceOptions({ url: database.url, poolSize: 2, migrationsRun: false }),
     );

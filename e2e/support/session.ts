@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const demoPassword = 'portal-demo-passphrase';
 
@@ -18,4 +18,15 @@ export async function signInThroughApi(page: Page, email: string, password = dem
     headers: { 'x-forwarded-for': client },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A signed-in browser context of its own: two people at once, as in real life. */
+export async function personAt(
+  browser: Browser,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughApi(page, email);
+  return { context, page };
 }

@@ -1,11 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../support/fixtures';
-import { signInThroughApi } from '../../support/session';
+import { act, actions, headerStatus, timeline } from '../../support/claim-page';
+import { messagesTo } from '../../support/outbox';
+import { personAt, signInThroughApi } from '../../support/session';
 
 // Claims end to end, on the demo data of docs/product.md §6: acme-outdoor's damage of 2 units of
 // ACM-BOT-00006 five days before the load (unclaimed), its manager, viewer and the staff account.
@@ -18,56 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** e2e/scripts/start-server.mjs writes where the BFF keeps its mail outbox. */
-const serverInfoFile = resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../test-results/server.json',
-);
-
-/** Every message of the outbox sent to `email`, as text. */
-async function messagesTo(email: string): Promise<string[]> {
-  const info = JSON.parse(await readFile(serverInfoFile, 'utf8')) as { outboxDir: string };
-  const names = await readdir(info.outboxDir).catch(() => [] as string[]);
-  const texts = await Promise.all(
-    names.map(async (name) => {
-      const path = join(info.outboxDir, name);
-      return (await stat(path)).isFile() ? readFile(path, 'utf8') : '';
-    }),
-  );
-  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase()));
-}
-
-/** A signed-in browser context of its own: two people at once, as in real life. */
-async function personAt(
-  browser: Browser,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  return { context, page };
-}
-
-const actions = (page: Page) => page.getByRole('group', { name: 'Claim actions' });
-const timeline = (page: Page) => page.getByRole('list', { name: 'Claim history' });
-const headerStatus = (page: Page) => page.getByRole('main').locator('header').first();
-
-/** Runs one action of the claim page through its dialog. */
-async function act(
-  page: Page,
-  button: string,
-  dialogName: string,
-  confirm: string,
-  fill: (dialog: Locator) => Promise<void> = async () => undefined,
-) {
-  await actions(page).getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await fill(dialog);
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Opens an item of acme-outdoor by searching its SKU. */
 async function openItem(page: Page, sku: string) {

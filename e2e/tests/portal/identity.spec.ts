@@ -1,46 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect, test } from '../../support/fixtures';
+import { messagesTo } from '../../support/outbox';
+import { demoPassword } from '../../support/session';
 
 // Identity end to end: the BFF serving the built portal, with the demo data of docs/product.md §6.
-
-const demoPassword = 'portal-demo-passphrase';
-
-/** e2e/scripts/start-server.mjs writes where the BFF keeps its mail outbox. */
-const serverInfoFile = resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../test-results/server.json',
-);
-
-async function outboxDir(): Promise<string> {
-  const info = JSON.parse(await readFile(serverInfoFile, 'utf8')) as { outboxDir?: unknown };
-  if (typeof info.outboxDir !== 'string') throw new Error(`no outboxDir in ${serverInfoFile}`);
-  return info.outboxDir;
-}
-
-/** Every message of the outbox sent to `email`, newest first, as text (whatever the file format). */
-async function messagesTo(email: string): Promise<string[]> {
-  const dir = await outboxDir();
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const path = join(dir, name);
-      const info = await stat(path);
-      return info.isFile() ? { path, modified: info.mtimeMs } : undefined;
-    }),
-  );
-  const texts = await Promise.all(
-    files
-      .filter((file): file is { path: string; modified: number } => file !== undefined)
-      .sort((a, b) => b.modified - a.modified)
-      .map(async ({ path }) => readFile(path, 'utf8')),
-  );
-  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase()));
-}
 
 /** The path and query of the newest link to `route` (e.g. /reset-password) mailed to `email`. */
 async function linkMailedTo(email: string, route: string): Promise<string> {

@@ -1,10 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../support/fixtures';
+import { messagesTo } from '../../support/outbox';
 import { signInThroughApi } from '../../support/session';
 
 // Members and invitations end to end (#11), on the demo data of docs/product.md §6: acme-outdoor's
@@ -13,25 +10,6 @@ import { signInThroughApi } from '../../support/session';
 const MEMBERS = '/acme-outdoor/members';
 const ADMIN = 'admin@acme.example';
 const VIEWER = 'viewer@acme.example';
-
-/** e2e/scripts/start-server.mjs writes where the BFF keeps its mail outbox. */
-const serverInfoFile = resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../test-results/server.json',
-);
-
-/** Every message of the outbox sent to `email`, as text. */
-async function messagesTo(email: string): Promise<string[]> {
-  const info = JSON.parse(await readFile(serverInfoFile, 'utf8')) as { outboxDir: string };
-  const names = await readdir(info.outboxDir).catch(() => [] as string[]);
-  const texts = await Promise.all(
-    names.map(async (name) => {
-      const path = join(info.outboxDir, name);
-      return (await stat(path)).isFile() ? readFile(path, 'utf8') : '';
-    }),
-  );
-  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase()));
-}
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
 const pendingTable = (page: Page) => page.getByRole('table', { name: 'Pending invitations' });

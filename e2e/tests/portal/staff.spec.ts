@@ -1,11 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../support/fixtures';
-import { demoPassword, signInThroughApi } from '../../support/session';
+import { act, actions, headerStatus, timeline } from '../../support/claim-page';
+import { messagesTo } from '../../support/outbox';
+import { demoPassword, personAt, signInThroughApi } from '../../support/session';
 
 // The staff workspace end to end (issue 20, must-show 4; docs/product.md §3a), on the demo data of
 // docs/product.md: waiting claims across the three partners, some overdue, some assigned; the staff
@@ -16,61 +14,12 @@ const REVIEWER = 'reviewer@portal.example';
 const MANAGER = 'manager@acme.example';
 const patiently = { timeout: 30_000 };
 
-/** e2e/scripts/start-server.mjs writes where the BFF keeps its mail outbox. */
-const serverInfoFile = resolve(
-  fileURLToPath(new URL('.', import.meta.url)),
-  '../../test-results/server.json',
-);
-
-/** Every message of the outbox sent to `email`, as text. */
-async function messagesTo(email: string): Promise<string[]> {
-  const info = JSON.parse(await readFile(serverInfoFile, 'utf8')) as { outboxDir: string };
-  const names = await readdir(info.outboxDir).catch(() => [] as string[]);
-  const texts = await Promise.all(
-    names.map(async (name) => {
-      const path = join(info.outboxDir, name);
-      return (await stat(path)).isFile() ? readFile(path, 'utf8') : '';
-    }),
-  );
-  return texts.filter((text) => text.toLowerCase().includes(email.toLowerCase()));
-}
-
-/** A signed-in browser context of its own: two people at once, as in real life. */
-async function personAt(
-  browser: Browser,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  return { context, page };
-}
-
 const queueTable = (page: Page) => page.getByRole('table', { name: 'Review queue' });
-const actions = (page: Page) => page.getByRole('group', { name: 'Claim actions' });
-const timeline = (page: Page) => page.getByRole('list', { name: 'Claim history' });
-const headerStatus = (page: Page) => page.getByRole('main').locator('header').first();
 const staffBar = (page: Page) => page.getByRole('region', { name: 'Staff' });
 
 /** Waits for the queue's rows of the URL on screen (no skeleton, no page turning). */
 async function settled(page: Page) {
   await expect(queueTable(page).locator('tbody[aria-busy]')).toHaveCount(0, patiently);
-}
-
-/** Runs one action of the claim page through its dialog. */
-async function act(
-  page: Page,
-  button: string,
-  dialogName: string,
-  confirm: string,
-  fill: (dialog: Locator) => Promise<void> = async () => undefined,
-) {
-  await actions(page).getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await fill(dialog);
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** A submitted claim goes into review first: staff act on claims in review. */
