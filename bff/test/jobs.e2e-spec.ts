@@ -150,6 +150,32 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     expect(server.mails.map((mail) => mail.to)).toEqual([[email]]);
   });
 
+  it('lets a running job finish when the app closes', async () => {
+    const server = await smtp({ delayMs: 3_000 });
+    await server.up();
+    const api = await app(server);
+    const email = await person(api, 'closing');
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const [job] = (await jobs(api)).filter((row) => row.state !== 'completed');
+    if (job === undefined) throw new Error('no job');
+    // The SMTP server holds the message for 3 s: the app is closed while the job runs.
+    await eventually(
+      async () => {
+        const [row] = (await jobs(api)).filter((r) => r.id === job.id);
+        return row?.state === 'active' ? row : undefined;
+      },
+      30_000,
+      'the job to run',
+    );
+    await api.close();
+    apps.splice(apps.indexOf(api), 1);
+    expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
+
+    const after = await app(server, { WORKER: 'off' });
+    const [row] = (await jobs(after)).filter((r) => r.id === job.id);
+    expect(row?.state).toBe('completed');
+  });
+
   it('enqueues nothing when the change rolls back', async () => {
     const server = await smtp();
     await server.up();
