@@ -11,6 +11,7 @@ import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { OverviewModule } from './overview/overview.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PartnersModule } from './partners/partners.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         loggingModule(options.config, options.logDestination),
         DatabaseModule,
         AuditModule,
+        JobsModule,
         MailModule,
         UsersModule,
         // Before PartnersModule: the global guards run in module order (JWT, CSRF, then the partner guard).

@@ -29,6 +29,7 @@ import {
 } from './support/identity.js';
 import { type TestApp, TEST_PUBLIC_URL, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+import { jobsSettled } from './support/jobs.js';
 
 describe('sessions and passwords', () => {
   let database: TestDatabase;
@@ -82,6 +83,8 @@ describe('sessions and passwords', () => {
     });
 
   async function mailsTo(email: string): Promise<string[]> {
+    // E-mails go through the job queue: wait for it to deliver what was enqueued.
+    await jobsSettled(api.app);
     const files = (await readdir(outbox)).filter((file) => file.endsWith('.json')).sort();
     const texts = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
     return texts.filter((text) => text.includes(email));

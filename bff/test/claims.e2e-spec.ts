@@ -16,6 +16,7 @@ import {
 } from './support/claims-api.js';
 import { type TestApp, TEST_PUBLIC_URL, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+import { jobsSettled } from './support/jobs.js';
 
 interface ClaimJson {
   id: string;
@@ -89,6 +90,8 @@ describe('claims API', () => {
   }
 
   async function mailsTo(email: string): Promise<Array<{ subject: string; text: string }>> {
+    // E-mails go through the job queue: wait for it to deliver what was enqueued.
+    await jobsSettled(api.app);
     const files = (await readdir(outbox)).filter((file) => file.endsWith('.json')).sort();
     const mails = await Promise.all(
       files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -8,6 +8,8 @@ import { Membership } from '../src/partners/membership.entity.js';
 import { Partner } from '../src/partners/partner.entity.js';
 import { verifyPassword } from '../src/users/password-hash.js';
 import { User } from '../src/users/user.entity.js';
+import { AuthService } from '../src/auth/auth.service.js';
+import { jobsSettled } from './support/jobs.js';
 import { startTestApp } from './support/test-app.js';
 
 describe('the embedded default (no DATABASE_URL)', () => {
@@ -70,7 +72,30 @@ describe('the embedded default (no DATABASE_URL)', () => {
           (message) => message === 'Demo data not loaded: the database already holds data',
         ),
       ).toHaveLength(1);
-      expect((await second.request('/api/health/ready')).statusCode).toBe(200);
+      const ready = await second.request('/api/health/ready');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({
+        status: 'ok',
+        jobs: { pending: 0, failed: 0, dead: 0 },
+      });
+
+      // E-mail through the job queue on PGlite: the reset link's job commits with its token, the
+      // worker writes it to the outbox (DATA_DIR/outbox, one JSON file, as without the queue).
+      await second.app.get(AuthService).sendResetLink('viewer@acme.example', '127.0.0.1');
+      await jobsSettled(second.app);
+      const outbox = path.join(dataDir, 'outbox');
+      const files = (await readdir(outbox)).filter((file) => file.endsWith('.json'));
+      expect(files).toHaveLength(1);
+      const mail = JSON.parse(await readFile(path.join(outbox, files[0] ?? ''), 'utf8')) as {
+        to: Array<{ address: string }>;
+        subject: string;
+        text: string;
+        messageId: string;
+      };
+      expect(mail.to.map((to) => to.address)).toEqual(['viewer@acme.example']);
+      expect(mail.subject).toBe('Reset your partner portal password');
+      expect(mail.text).toMatch(/reset-password\?token=/);
+      expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@portal\.test>$/);
 
       // PGlite is one session behind its socket server, which interleaves the protocol messages of
       // its connections: two connections' unnamed statements would overwrite each other between

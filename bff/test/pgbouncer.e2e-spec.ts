@@ -8,8 +8,8 @@ import { connectThroughPgBouncer, startTestDatabase } from './support/test-datab
 /**
  * The BFF behind a transaction pooler (PgBouncer 1.18 in transaction mode, Debian's package), the most
  * common way to run many instances on one database: nothing may rely on state a server connection
- * keeps between transactions (named prepared statements, SET). The identity and partner specs run here
- * a second time, every database of this file reached through PgBouncer; then 400 concurrent partner
+ * keeps between transactions (named prepared statements, SET). The identity and partner specs and the
+ * job queue's run here a second time, every database of this file reached through PgBouncer; then 400 concurrent partner
  * reads over real HTTP.
  */
 const unavailable = pgBouncerUnavailable();
@@ -19,6 +19,7 @@ if (unavailable === undefined) {
   await import('./auth.e2e-spec.js');
   await import('./authorization-matrix.e2e-spec.js');
   await import('./session-race.e2e-spec.js');
+  await import('./jobs.e2e-spec.js');
 
   describe('through PgBouncer in transaction mode', () => {
     it('answers 400 concurrent GET /api/partners/acme-outdoor with 200', async () => {

@@ -9,6 +9,7 @@ import { bearerOf } from './support/inventory.js';
 import { type ClaimsWorld, claimsClient, claimsWorld, draftBody } from './support/claims-api.js';
 import { type TestApp, TEST_PUBLIC_URL, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+import { jobsSettled } from './support/jobs.js';
 
 interface ClaimJson {
   id: string;
@@ -122,6 +123,8 @@ describe('staff claims: assignment, internal notes, visibility', () => {
   }
 
   async function mails(): Promise<Array<{ to: string[]; subject: string; text: string }>> {
+    // E-mails go through the job queue: wait for it to deliver what was enqueued.
+    await jobsSettled(api.app);
     const files = (await readdir(outbox)).filter((file) => file.endsWith('.json')).sort();
     const all = await Promise.all(
       files.map(async (file) => JSON.parse(await readFile(path.join(outbox, file), 'utf8'))),

@@ -5,7 +5,6 @@ import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
-import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from '../common/auth-secrets.js';
 import type { SessionCookies } from './cookies.js';
@@ -197,6 +196,8 @@ export class AuthService {
     if (user === undefined || user.status !== 'active') return;
     const token = newOpaqueToken();
     const now = this.clock.now();
+    // From PUBLIC_URL, never from the request's Host header.
+    const link = `${this.config.publicUrl}/reset-password?token=${token}`;
     await this.dataSource.transaction(async (manager) => {
       // A newer link voids the older ones.
       await this.passwordResets.voidPending(user.id, now, manager);
@@ -212,12 +213,12 @@ export class AuthService {
       await this.audit.recordAccountEvent('auth.password_reset.requested', user.id, ip, {
         manager,
       });
+      // The link's job commits with its token (docs/decisions.md, "A job queue in PostgreSQL").
+      await this.mail.enqueue(manager, {
+        template: 'passwordResetLink',
+        data: { to: { email: user.email, name: user.name }, link },
+      });
     });
-    // From PUBLIC_URL, never from the request's Host header.
-    const link = `${this.config.publicUrl}/reset-password?token=${token}`;
-    await this.mail.send(
-      passwordResetLinkMail({ to: { email: user.email, name: user.name }, link }),
-    );
   }
 
   /**
@@ -249,23 +250,24 @@ export class AuthService {
     await this.limiter.refund(LIMITS.resetFailures, bucket);
     assertAcceptablePassword(password, holder.email);
     const passwordHash = await this.hasher.hash(password);
+    const user = await this.users.findById(holder.userId);
     const userId = await this.dataSource.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
       await this.endSessions(manager, holder.userId, { passwordHash });
       await this.audit.recordAccountEvent('auth.password_reset', holder.userId, ip, { manager });
+      if (user !== undefined) {
+        await this.mail.enqueue(manager, {
+          template: 'passwordChanged',
+          data: {
+            to: { email: user.email, name: user.name },
+            forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
+          },
+        });
+      }
       return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();
-    const user = await this.users.findById(userId);
-    if (user !== undefined) {
-      await this.mail.send(
-        passwordChangedMail({
-          to: { email: user.email, name: user.name },
-          forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
-        }),
-      );
-    }
   }
 
   async session(userId: string): Promise<SessionDto> {

@@ -1,12 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AuditService, type AuditAction } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { majorUnits } from '../common/money.js';
 import { partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
-import { claimAssigneeMail } from '../mail/claim-assignee.mail.js';
-import { claimStatusMail } from '../mail/claim-status.mail.js';
 import { MailService } from '../mail/mail.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import {
@@ -59,12 +58,10 @@ class ConcurrentChange extends Error {}
 /**
  * A claim's lifecycle (docs/product.md §4): every status change goes through the lifecycle table
  * (`claim-lifecycle.ts`) and one guarded statement, partner-scoped; a refusal is explained from the
- * claim as it is now; the creator is e-mailed after the commit.
+ * claim as it is now; the creator's e-mail is enqueued in the transition's transaction.
  */
 @Injectable()
 export class ClaimTransitionsService {
-  private readonly logger = new Logger('Claims');
-
   constructor(
     private readonly claims: ClaimsRepository,
     private readonly clock: Clock,
@@ -84,7 +81,7 @@ export class ClaimTransitionsService {
   /**
    * A lifecycle action (docs/product.md §4): ONE guarded UPDATE with its event (and the audit row of
    * a decision) in a transaction; when it touches no row, the claim is read once to say why (404,
-   * 403, 428, 412, 409, 400, 422, in that order). The creator is e-mailed after the commit.
+   * 403, 428, 412, 409, 400, 422, in that order). The e-mails are enqueued in the same transaction.
    */
   async transition(
     context: PartnerContext,
@@ -190,6 +187,10 @@ export class ClaimTransitionsService {
                 manager,
               );
             }
+            // The e-mails commit with the change (docs/decisions.md, "A job queue in PostgreSQL").
+            // A pending first approval is staff's alone: the partner hears of the decision only.
+            if (!pendingApproval) await this.notifyCreator(context, claim, body, manager);
+            await this.notifyAssignee(context, claim, body, manager);
             return { claim, pendingApproval };
           });
         } catch (error) {
@@ -197,9 +198,6 @@ export class ClaimTransitionsService {
           throw error;
         }
         if (changed !== undefined) {
-          // A pending first approval is staff's alone: the partner hears of the decision only.
-          if (!changed.pendingApproval) await this.notifyCreator(context, changed.claim, body);
-          await this.notifyAssignee(context, changed.claim, body);
           return this.dto(context, changed.claim);
         }
         await this.explainRefusal(context, await this.claims.find(partnerId, id), body, versions);
@@ -313,74 +311,66 @@ export class ClaimTransitionsService {
 
   /**
    * The e-mail to the claim's assignee when the partner answers an information request or withdraws
-   * the claim (docs/product.md §3a; after the commit, a failure logged, not answered): the claim, the
+   * the claim (docs/product.md §3a; enqueued in the transition's transaction): the claim, the
    * partner, the partner's message, the link to the claim's page; never a staff-only event's text.
    */
   private async notifyAssignee(
     context: PartnerContext,
     claim: ClaimRecord,
     body: ClaimTransitionDto,
+    manager: EntityManager,
   ): Promise<void> {
     const action = body.action;
     if (action !== 'respond' && action !== 'withdraw') return;
     if (claim.assigneeUserId === null || claim.assigneeUserId === context.userId) return;
-    try {
-      const [assignee, actor] = await Promise.all([
-        this.claims.creator(claim.assigneeUserId),
-        this.claims.userName(context.userId),
-      ]);
-      if (assignee === undefined) return;
-      const { partner } = context;
-      await this.mail.send(
-        claimAssigneeMail({
-          to: assignee,
-          partnerName: partner.name,
-          claimNumber: formatClaimNumber(claim.number),
-          action,
-          actorName: actor ?? 'A former user',
-          message: body.message ?? null,
-          link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
-        }),
-      );
-    } catch (error) {
-      this.logger.error({ err: error, claimId: claim.id }, 'The assignee e-mail was not sent');
-    }
+    const assignee = await this.claims.creator(claim.assigneeUserId, manager);
+    if (assignee === undefined) return;
+    const actor = await this.claims.userName(context.userId, manager);
+    const { partner } = context;
+    await this.mail.enqueue(manager, {
+      template: 'claimAssignee',
+      data: {
+        to: assignee,
+        partnerName: partner.name,
+        claimNumber: formatClaimNumber(claim.number),
+        action,
+        actorName: actor ?? 'A former user',
+        message: body.message ?? null,
+        link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+      },
+    });
   }
 
   /**
-   * The e-mail to the claim's creator (after the commit; a failure to send is logged, not answered),
-   * unless the creator made the change: nobody is e-mailed about their own change.
+   * The e-mail to the claim's creator (enqueued in the transition's transaction: it is sent once the
+   * change commits), unless the creator made the change: nobody is e-mailed about their own change.
    */
   private async notifyCreator(
     context: PartnerContext,
     claim: ClaimRecord,
     body: ClaimTransitionDto,
+    manager: EntityManager,
   ): Promise<void> {
     if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
-    try {
-      const [creator, actor] = await Promise.all([
-        this.claims.creator(claim.createdByUserId),
-        this.claims.userName(context.userId),
-      ]);
-      if (creator === undefined) return;
-      const { partner } = context;
-      const amount = (minor: number) => `${majorUnits(minor, claim.currency)} ${claim.currency}`;
-      await this.mail.send(
-        claimStatusMail({
-          to: creator,
-          partnerName: partner.name,
-          claimNumber: formatClaimNumber(claim.number),
-          action: body.action,
-          actorName: actor ?? 'A former user',
-          message: body.message ?? null,
-          amountClaimed: amount(claim.amountClaimed),
-          amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
-          payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
-          link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
-        }),
-      );
-    } catch (error) {
-      this.logger.error({ err: error, claimId: claim.id }, 'The claim e-mail was not sent');
-    }
+    const creator = await this.claims.creator(claim.createdByUserId, manager);
+    if (creator === undefined) return;
+    const actor = await this.claims.userName(context.userId, manager);
+    const { partner } = context;
+    const amount = (minor: number) => `${majorUnits(minor, claim.currency)} ${claim.currency}`;
+    await this.mail.enqueue(manager, {
+      template: 'claimStatus',
+      data: {
+        to: creator,
+        partnerName: partner.name,
+        claimNumber: formatClaimNumber(claim.number),
+        action: body.action,
+        actorName: actor ?? 'A former user',
+        message: body.message ?? null,
+        amountClaimed: amount(claim.amountClaimed),
+        amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
+        payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
+        link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+      },
+    });
   }
 }

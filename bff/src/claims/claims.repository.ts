@@ -1031,17 +1031,23 @@ export class ClaimsRepository {
   }
 
   /** The e-mail and name of an active user: a claim's creator, its assignee (users are not tenant data). */
-  creator(userId: string): Promise<{ email: string; name: string } | undefined> {
+  creator(
+    userId: string,
+    manager?: EntityManager,
+  ): Promise<{ email: string; name: string } | undefined> {
     return this.db.maybeOne(
       sql`SELECT email, name FROM users WHERE id = ${userId} AND status = 'active'`,
       (row) => ({ email: read.text(row.email, 'email'), name: read.text(row.name, 'name') }),
+      manager,
     );
   }
 
   /** A user's name (the actor an e-mail names). */
-  userName(userId: string): Promise<string | undefined> {
-    return this.db.maybeOne(sql`SELECT name FROM users WHERE id = ${userId}`, (row) =>
-      read.text(row.name, 'name'),
+  userName(userId: string, manager?: EntityManager): Promise<string | undefined> {
+    return this.db.maybeOne(
+      sql`SELECT name FROM users WHERE id = ${userId}`,
+      (row) => read.text(row.name, 'name'),
+      manager,
     );
   }
 }

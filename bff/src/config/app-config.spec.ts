@@ -23,6 +23,10 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailOutboxDir: path.join(REPO_ROOT, '.data', 'outbox'),
       mailFrom: 'Partner portal <no-reply@localhost>',
+      worker: true,
+      workerPollSeconds: 2,
+      jobRetries: 12,
+      jobRetryDelaySeconds: 5,
       redisUrl: undefined,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
@@ -33,6 +37,13 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.strictTransportSecurity).toBe(false);
+  });
+
+  it('runs the job queue worker unless WORKER=off, and refuses any other value', () => {
+    expect(loadConfig({ WORKER: 'off' }).worker).toBe(false);
+    expect(loadConfig({ WORKER: 'on' }).worker).toBe(true);
+    expect(() => loadConfig({ WORKER: 'false' })).toThrow(ConfigValidationError);
+    expect(() => loadConfig({ JOB_RETRY_DELAY_SECONDS: '0' })).toThrow(ConfigValidationError);
   });
 
   it('derives the public URL from PORT and resolves folders against the working directory', () => {

@@ -159,6 +159,31 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: 'The sender of every e-mail.',
     read: (raw, { publicUrl }) => raw ?? `Partner portal <no-reply@${new URL(publicUrl).hostname}>`,
   })
+  .add('worker', {
+    env: 'WORKER',
+    default: '`on`',
+    doc: "`on`: the BFF runs the job queue's worker (e-mails; docs/operations.md, Jobs). `off`: it only enqueues, and `node bff/dist/worker.js` (same settings) runs the jobs; any number of each may run on one database, a job runs on one at a time.",
+    read: (raw, _prior, problem) =>
+      read.oneOf(['on', 'off'] as const, 'on')(raw, undefined, problem) === 'on',
+  })
+  .add('workerPollSeconds', {
+    env: 'WORKER_POLL_SECONDS',
+    default: '`2`',
+    doc: 'How often an idle worker looks for due jobs, in seconds (at least 1).',
+    read: read.integer(2, 1, 600),
+  })
+  .add('jobRetries', {
+    env: 'JOB_RETRIES',
+    default: '`12`',
+    doc: 'Retries of a failed job (an e-mail the SMTP server refused, …) before it is dead: with the default delay, about 6 to 11 hours of retries.',
+    read: read.integer(12, 0, 30),
+  })
+  .add('jobRetryDelaySeconds', {
+    env: 'JOB_RETRY_DELAY_SECONDS',
+    default: '`5`',
+    doc: 'The first retry comes 1 to 2 times this many seconds after a failure; each next one waits twice as long (exponential backoff with jitter).',
+    read: read.integer(5, 1, 3600),
+  })
   .add('redisUrl', {
     env: 'REDIS_URL',
     default: 'unset: in memory',

@@ -78,6 +78,15 @@ export class Database {
   }
 
   /**
+   * The rows of SQL written by a library, not by the BFF (the job queue's pg-boss, `jobs/job-queue.ts`):
+   * always sent unnamed, since its text is not ours to keep a name for; without values it goes as a
+   * simple query, which may hold several statements (pg-boss's `BEGIN; …; COMMIT`).
+   */
+  async foreign(text: string, values: readonly unknown[], on?: EntityManager): Promise<Row[]> {
+    return (await this.query({ text, values }, on, false)).rows;
+  }
+
+  /**
    * Runs `work` in one transaction (READ COMMITTED); its statements take the EntityManager it is given.
    * The manager is TypeORM's, so repositories not (yet) on this runner join the same transaction.
    */
@@ -99,15 +108,18 @@ export class Database {
   private async query(
     statement: Statement,
     on: EntityManager | undefined,
+    prepared = this.prepared,
   ): Promise<pg.QueryResult<Row>> {
     const runner = on?.queryRunner;
     const client = runner !== undefined ? await clientOf(runner) : this.pool();
     const { text } = statement;
     const values = statement.values as unknown[];
     if (this.dataSource.subscribers.length > 0) this.announce(text, values, runner);
-    const config: pg.QueryConfig = this.prepared
+    const config: pg.QueryConfig = prepared
       ? { name: this.nameOf(text), text, values }
-      : { text, values };
+      : values.length === 0
+        ? { text }
+        : { text, values };
     const startedAt = performance.now();
     try {
       const result = await client.query<Row>(config);

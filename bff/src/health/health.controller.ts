@@ -10,10 +10,33 @@ import { Public } from '#src/auth/decorators/public.decorator.js';
 import { ProblemDetails, ProblemException } from '#src/common/problem-details.js';
 import { Database } from '#src/database/database.js';
 import { sql } from '#src/database/sql.js';
+import { JobQueue } from '#src/jobs/job-queue.js';
 
 export class HealthStatus {
   @ApiProperty({ example: 'ok', enum: ['ok'] })
   status!: 'ok';
+}
+
+/** The job queue's jobs not yet done (docs/operations.md, Jobs). */
+export class JobCountsDto {
+  @ApiProperty({ description: 'Waiting for their first attempt, or running.', example: 0 })
+  pending!: number;
+
+  @ApiProperty({ description: 'Failed at least once, waiting for a retry.', example: 0 })
+  failed!: number;
+
+  @ApiProperty({ description: 'Failed every attempt: no retry left (kept 7 days).', example: 0 })
+  dead!: number;
+}
+
+export class ReadinessStatus extends HealthStatus {
+  @ApiProperty({
+    type: JobCountsDto,
+    nullable: true,
+    description:
+      'The job counts; null when they could not be read in time (readiness is the database only).',
+  })
+  jobs!: JobCountsDto | null;
 }
 
 const READINESS_TIMEOUT_MS = 2_000;
@@ -24,7 +47,10 @@ const READINESS_TIMEOUT_MS = 2_000;
 export class HealthController {
   private readonly logger = new Logger('Health');
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: JobQueue,
+  ) {}
 
   @Get('live')
   @HttpCode(200)
@@ -36,20 +62,30 @@ export class HealthController {
 
   @Get('ready')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Readiness: the database answers.', operationId: 'getReadiness' })
-  @ApiOkResponse({ type: HealthStatus })
+  @ApiOperation({
+    summary: 'Readiness: the database answers; with the counts of unfinished jobs.',
+    operationId: 'getReadiness',
+  })
+  @ApiOkResponse({ type: ReadinessStatus })
   @ApiServiceUnavailableResponse({
     type: ProblemDetails,
     description: 'The database does not answer.',
   })
-  async ready(): Promise<HealthStatus> {
+  async ready(): Promise<ReadinessStatus> {
     try {
       await withTimeout(this.db.execute(sql`SELECT 1`), READINESS_TIMEOUT_MS);
-      return { status: 'ok' };
     } catch (error) {
       this.logger.warn({ err: error }, 'Readiness check failed: the database does not answer');
       throw new ProblemException(503, 'unavailable', 'The database does not answer.');
     }
+    // The counts inform; they never make the instance unready (503 is for the database alone).
+    let jobs: JobCountsDto | null = null;
+    try {
+      jobs = await withTimeout(this.jobs.counts(), READINESS_TIMEOUT_MS);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'The job counts could not be read');
+    }
+    return { status: 'ok', jobs };
   }
 }
 

@@ -10,7 +10,6 @@ import { Clock } from '../common/clock.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
-import { invitationMail } from '../mail/invitation.mail.js';
 import { MailService } from '../mail/mail.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
@@ -95,6 +94,7 @@ export class InvitationsService {
     const token = newOpaqueToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    const link = `${this.config.publicUrl}/welcome?token=${token}`;
     const id = await this.dataSource.transaction(async (manager) => {
       await this.invitations.expirePending(partnerId, email, now, manager);
       const invitationId = await this.invitations.create(
@@ -120,12 +120,12 @@ export class InvitationsService {
         },
         manager,
       );
+      await this.mail.enqueue(manager, {
+        template: 'invitation',
+        data: { to: email, partnerName: context.partner.name, role, link },
+      });
       return invitationId;
     });
-    const link = `${this.config.publicUrl}/welcome?token=${token}`;
-    await this.mail.send(
-      invitationMail({ to: email, partnerName: context.partner.name, role, link }),
-    );
     return { id, email, role, expiresAt: expiresAt.toISOString() };
   }
 

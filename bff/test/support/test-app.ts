@@ -110,6 +110,9 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // The job queue's worker looks for jobs every second, and retries a second or two after a failure.
+    WORKER_POLL_SECONDS: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
     ...(isThroughPgBouncer() ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
     ...options.env,

@@ -179,7 +179,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers. */
+        /** Readiness: the database answers; with the counts of unfinished jobs. */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -1328,6 +1328,23 @@ export interface components {
             id: string;
             name: string;
         };
+        JobCountsDto: {
+            /**
+             * @description Failed every attempt: no retry left (kept 7 days).
+             * @example 0
+             */
+            dead: number;
+            /**
+             * @description Failed at least once, waiting for a retry.
+             * @example 0
+             */
+            failed: number;
+            /**
+             * @description Waiting for their first attempt, or running.
+             * @example 0
+             */
+            pending: number;
+        };
         MemberDto: {
             /** @example viewer@acme.example */
             email: string;
@@ -1501,6 +1518,15 @@ export interface components {
             field: string;
             /** @example email must be an email */
             message: string;
+        };
+        ReadinessStatus: {
+            /** @description The job counts; null when they could not be read in time (readiness is the database only). */
+            jobs: components["schemas"]["JobCountsDto"] | null;
+            /**
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok";
         };
         RecordInventoryMovement: {
             kind: components["schemas"]["InventoryMovementKind"];
@@ -2137,7 +2163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthStatus"];
+                    "application/json": components["schemas"]["ReadinessStatus"];
                 };
             };
             /** @description The database does not answer. */

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AuthService } from '#src/auth/auth.service.js';
+import { Database } from '#src/database/database.js';
+import { MailService } from '#src/mail/mail.service.js';
+import { insertClaim } from './support/claim-fixtures.js';
+import { claimsClient, claimsWorld } from './support/claims-api.js';
+import { CHEAP_ARGON2, createUser } from './support/identity.js';
+import { eventually, jobsSettled } from './support/jobs.js';
+import { TestSmtpServer } from './support/smtp.js';
+import { type TestApp, startTestApp } from './support/test-app.js';
+import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+
+interface JobRow {
+  id: string;
+  state: string;
+  retry_count: number;
+  data: { template: string; data: { link?: string } };
+}
+
+/**
+ * The durable job queue (docs/decisions.md, "A job queue in PostgreSQL"; docs/product.md, Nothing lost):
+ * every e-mail is a job inserted in the transaction of the change that causes it and sent by a worker
+ * with retries, through a real SMTP server (`smtp-server`) that goes down and comes back.
+ */
+describe('the job queue: e-mails through PostgreSQL', () => {
+  let database: TestDatabase;
+  const apps: TestApp[] = [];
+  const servers: TestSmtpServer[] = [];
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+  });
+
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    for (const server of servers.splice(0)) await server.down();
+  });
+
+  afterAll(async () => {
+    await database.stop();
+  });
+
+  async function smtp(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
+    const server = await TestSmtpServer.reserve(options);
+    servers.push(server);
+    return server;
+  }
+
+  async function app(server: TestSmtpServer, env: Record<string, string> = {}): Promise<TestApp> {
+    const started = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, SMTP_URL: server.url, ...env },
+    });
+    apps.push(started);
+    return started;
+  }
+
+  async function jobs(api: TestApp): Promise<JobRow[]> {
+    return (await api.app
+      .get(DataSource)
+      .query(
+        `SELECT id, state::text AS state, retry_count, data FROM pgboss.job WHERE name = 'mail' ORDER BY created_on`,
+      )) as JobRow[];
+  }
+
+  async function person(api: TestApp, label: string): Promise<string> {
+    const email = `${label}-${randomUUID().slice(0, 8)}@jobs.test`;
+    await createUser(api.app.get(DataSource), email, 'unused');
+    return email;
+  }
+
+  it('delivers a reset link and a claim notice asked for while SMTP was down, once it is back, each once by Message-ID', async () => {
+    const server = await smtp();
+    const api = await app(server);
+    const before = new Set((await jobs(api)).map((job) => job.id));
+    const email = await person(api, 'reset');
+
+    // The SMTP server is not listening: both are asked for and answered as usual.
+    const forgot = await api.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+    });
+    expect(forgot.statusCode).toBe(202);
+    const dataSource = api.app.get(DataSource);
+    const world = await claimsWorld(api, dataSource, `jobs-${randomUUID().slice(0, 6)}`);
+    const claim = await insertClaim(dataSource, world.partner.id, {
+      status: 'submitted',
+      createdByUserId: world.userIds.manager,
+    });
+    const review = await claimsClient(api, world).transition(
+      'staff',
+      claim.id,
+      { action: 'start_review' },
+      claim.version,
+    );
+    expect(review.statusCode).toBe(200);
+
+    // Both jobs are attempted and fail (the server refuses the connection), and wait for a retry.
+    const failing = await eventually(
+      async () => {
+        const mine = (await jobs(api)).filter((job) => !before.has(job.id));
+        return mine.length === 2 && mine.every((job) => job.state === 'retry') ? mine : undefined;
+      },
+      30_000,
+      'both jobs to fail once',
+    );
+    expect(server.mails).toEqual([]);
+
+    await server.up();
+    await jobsSettled(api.app, 60_000);
+    const done = (await jobs(api)).filter((job) => !before.has(job.id));
+    expect(done.map((job) => job.state)).toEqual(['completed', 'completed']);
+    for (const job of done) expect(job.retry_count).toBeGreaterThanOrEqual(1);
+
+    // Each message once, its Message-ID made of its job's id.
+    const reset = failing.find((job) => job.data.template === 'passwordResetLink');
+    const notice = failing.find((job) => job.data.template === 'claimStatus');
+    if (reset === undefined || notice === undefined) throw new Error('missing jobs');
+    const resetMails = server.withId(`<${reset.id}@portal.test>`);
+    const noticeMails = server.withId(`<${notice.id}@portal.test>`);
+    expect(resetMails).toHaveLength(1);
+    expect(noticeMails).toHaveLength(1);
+    expect(resetMails[0]?.to).toEqual([email]);
+    expect(resetMails[0]?.raw).toMatch(/reset-password\?token=/);
+    expect(noticeMails[0]?.to).toEqual([world.emails.manager]);
+    expect(noticeMails[0]?.subject).toMatch(/: in review$/);
+    expect(server.mails).toHaveLength(2);
+  });
+
+  it('delivers a job committed by an app closed before its worker ran, from a fresh app on the same database', async () => {
+    const server = await smtp();
+    await server.up();
+    // WORKER=off: the first app commits the change and its job, and never runs it.
+    const first = await app(server, { WORKER: 'off' });
+    const email = await person(first, 'killed');
+    await first.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const pending = (await jobs(first)).filter((job) => job.state === 'created');
+    expect(pending).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(server.mails).toEqual([]);
+    await first.close();
+    apps.splice(apps.indexOf(first), 1);
+
+    const second = await app(server);
+    await jobsSettled(second.app);
+    const [job] = pending;
+    expect(server.withId(`<${job?.id}@portal.test>`)).toHaveLength(1);
+    expect(server.mails.map((mail) => mail.to)).toEqual([[email]]);
+  });
+
+  it('lets a running job finish when the app closes', async () => {
+    const server = await smtp({ delayMs: 3_000 });
+    await server.up();
+    const api = await app(server);
+    const email = await person(api, 'closing');
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const [job] = (await jobs(api)).filter((row) => row.state !== 'completed');
+    if (job === undefined) throw new Error('no job');
+    // The SMTP server holds the message for 3 s: the app is closed while the job runs.
+    await eventually(
+      async () => {
+        const [row] = (await jobs(api)).filter((r) => r.id === job.id);
+        return row?.state === 'active' ? row : undefined;
+      },
+      30_000,
+      'the job to run',
+    );
+    await api.close();
+    apps.splice(apps.indexOf(api), 1);
+    expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
+
+    const after = await app(server, { WORKER: 'off' });
+    const [row] = (await jobs(after)).filter((r) => r.id === job.id);
+    expect(row?.state).toBe('completed');
+  });
+
+  it('enqueues nothing when the change rolls back', async () => {
+    const server = await smtp();
+    await server.up();
+    const api = await app(server);
+    const email = await person(api, 'rolled-back');
+    const count = async () => (await jobs(api)).length;
+    const before = await count();
+    await expect(
+      api.app.get(Database).transaction(async (manager) => {
+        await api.app.get(MailService).enqueue(manager, {
+          template: 'passwordChanged',
+          data: { to: { email, name: 'Rolled back' }, forgotPasswordUrl: 'http://portal.test/x' },
+        });
+        // The job is there inside the transaction…
+        const inside = (await manager.query(`SELECT count(*)::int AS n FROM pgboss.job`)) as Array<{
+          n: number;
+        }>;
+        expect(inside[0]?.n).toBe(before + 1);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    // …and gone with it.
+    expect(await count()).toBe(before);
+    await jobsSettled(api.app);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(server.mails).toEqual([]);
+  });
+
+  it('sends each of N jobs once, never two at a time, with two app instances on one database', async () => {
+    const server = await smtp({ delayMs: 150 });
+    await server.up();
+    const first = await app(server);
+    const second = await app(server);
+    const n = 24;
+    const recipients = Array.from(
+      { length: n },
+      (_, i) => `many-${i}-${randomUUID().slice(0, 6)}@jobs.test`,
+    );
+    const mail = first.app.get(MailService);
+    await first.app.get(Database).transaction(async (manager) => {
+      for (const to of recipients) {
+        await mail.enqueue(manager, {
+          template: 'invitation',
+          data: { to, partnerName: 'Many', role: 'viewer', link: 'http://portal.test/welcome' },
+        });
+      }
+    });
+    await jobsSettled(first.app, 90_000);
+    await jobsSettled(second.app, 1_000);
+    const mine = server.mails.filter((m) => m.to.some((to) => recipients.includes(to)));
+    expect(mine).toHaveLength(n);
+    expect(new Set(mine.map((m) => m.messageId)).size).toBe(n);
+    expect(new Set(mine.map((m) => m.to[0])).size).toBe(n);
+    expect(server.concurrent).toEqual([]);
+  });
+
+  it('counts a job that exhausted its retries as dead in the health body, and logs it without its token', async () => {
+    const server = await smtp(); // never up
+    const api = await app(server, { JOB_RETRIES: '1' });
+    const email = await person(api, 'dead');
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const [job] = (await jobs(api)).filter(
+      (row) => row.data.template === 'passwordResetLink' && row.state !== 'completed',
+    );
+    if (job === undefined) throw new Error('no reset job');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(job.data.data.link ?? '')?.[1];
+    expect(token).toBeDefined();
+    api.secrets.add(token ?? '');
+
+    await eventually(
+      async () => {
+        const [row] = (await jobs(api)).filter((r) => r.id === job.id);
+        return row?.state === 'failed' ? row : undefined;
+      },
+      30_000,
+      'the job to be dead',
+    );
+    const health = await api.request('/api/health/ready');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({
+      status: 'ok',
+      jobs: { pending: 0, failed: 0, dead: expect.any(Number) },
+    });
+    expect(health.json<{ jobs: { dead: number } }>().jobs.dead).toBeGreaterThanOrEqual(1);
+
+    const lines = api.logs.lines.filter((line) => line.jobId === job.id);
+    expect(lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['Job failed: it will be retried', 'Job dead after 2 attempts']),
+    );
+    const dead = lines.find((line) => line.msg === 'Job dead after 2 attempts');
+    expect(dead).toMatchObject({ kind: 'mail', template: 'passwordResetLink', level: 50 });
+    const text = JSON.stringify(api.logs.lines);
+    expect(text).not.toContain(token);
+    expect(server.mails).toEqual([]);
+  });
+});
