@@ -5,6 +5,7 @@ import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
 import { passwordChangedMail, passwordResetLinkMail } from '../mail/password-reset.mail.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from '../common/auth-secrets.js';
@@ -216,7 +217,11 @@ export class AuthService {
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
     await this.mail.send(
-      passwordResetLinkMail({ to: { email: user.email, name: user.name }, link }),
+      passwordResetLinkMail({
+        to: { email: user.email, name: user.name },
+        link,
+        settingsLink: await this.settingsLinkOf(user.id),
+      }),
     );
   }
 
@@ -263,9 +268,21 @@ export class AuthService {
         passwordChangedMail({
           to: { email: user.email, name: user.name },
           forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
+          settingsLink: await this.settingsLinkOf(user.id),
         }),
       );
     }
+  }
+
+  /**
+   * The notification settings link of a message about no one partner (docs/product.md, Notification
+   * preferences): the person's first partner by name, none when they belong to no partner.
+   */
+  private async settingsLinkOf(userId: string): Promise<string | null> {
+    const [first] = await this.users.membershipsOf(userId);
+    return first === undefined
+      ? null
+      : notificationSettingsUrl(this.config.publicUrl, first.partner.slug);
   }
 
   async session(userId: string): Promise<SessionDto> {

@@ -8,6 +8,8 @@ import { AppConfig } from '../config/app-config.js';
 import { claimAssigneeMail } from '../mail/claim-assignee.mail.js';
 import { claimStatusMail } from '../mail/claim-status.mail.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import {
   type AttachmentContentType,
@@ -71,6 +73,7 @@ export class ClaimTransitionsService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly notifications: NotificationsService,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -325,6 +328,9 @@ export class ClaimTransitionsService {
     if (action !== 'respond' && action !== 'withdraw') return;
     if (claim.assigneeUserId === null || claim.assigneeUserId === context.userId) return;
     try {
+      if (!(await this.notifications.wantsClaimUpdates(context.partner.id, claim.assigneeUserId))) {
+        return;
+      }
       const [assignee, actor] = await Promise.all([
         this.claims.creator(claim.assigneeUserId),
         this.claims.userName(context.userId),
@@ -340,6 +346,7 @@ export class ClaimTransitionsService {
           actorName: actor ?? 'A former user',
           message: body.message ?? null,
           link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+          settingsLink: notificationSettingsUrl(this.config.publicUrl, partner.slug),
         }),
       );
     } catch (error) {
@@ -358,6 +365,11 @@ export class ClaimTransitionsService {
   ): Promise<void> {
     if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
     try {
+      if (
+        !(await this.notifications.wantsClaimUpdates(context.partner.id, claim.createdByUserId))
+      ) {
+        return;
+      }
       const [creator, actor] = await Promise.all([
         this.claims.creator(claim.createdByUserId),
         this.claims.userName(context.userId),
@@ -377,6 +389,7 @@ export class ClaimTransitionsService {
           amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
           payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
           link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+          settingsLink: notificationSettingsUrl(this.config.publicUrl, partner.slug),
         }),
       );
     } catch (error) {

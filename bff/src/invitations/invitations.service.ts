@@ -12,6 +12,7 @@ import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { invitationMail } from '../mail/invitation.mail.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
@@ -124,7 +125,13 @@ export class InvitationsService {
     });
     const link = `${this.config.publicUrl}/welcome?token=${token}`;
     await this.mail.send(
-      invitationMail({ to: email, partnerName: context.partner.name, role, link }),
+      invitationMail({
+        to: email,
+        partnerName: context.partner.name,
+        role,
+        link,
+        settingsLink: notificationSettingsUrl(this.config.publicUrl, context.partner.slug),
+      }),
     );
     return { id, email, role, expiresAt: expiresAt.toISOString() };
   }
