@@ -81,12 +81,13 @@ describe('notifications', () => {
     let first: { slug: string };
     let second: { slug: string };
     let foreign: { slug: string };
+    let email: string;
 
     beforeAll(async () => {
       first = await createPartner(dataSource, 'aaa-prefs');
       second = await createPartner(dataSource, 'bbb-prefs');
       foreign = await createPartner(dataSource, 'ccc-prefs');
-      const email = `prefs-${randomUUID().slice(0, 8)}@prefs.test`;
+      email = `prefs-${randomUUID().slice(0, 8)}@prefs.test`;
       const hash = await api.app.get(PasswordHasher).hash(DEMO_PASSWORD);
       await createUser(dataSource, email, hash, [
         { slug: first.slug, role: 'viewer' },
@@ -243,6 +244,74 @@ describe('notifications', () => {
     });
   });
 
+  describe('the settings link of every e-mail', () => {
+    /** The mails to `email` once `count` have come (the reset link is sent after the answer). */
+    async function awaitMails(email: string, count: number): Promise<Mail[]> {
+      let mails: Mail[] = [];
+      for (let attempt = 0; attempt < 100 && mails.length < count; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        mails = await mailsTo(email);
+      }
+      return mails;
+    }
+
+    const secretsOf = (mail: Mail | undefined) => {
+      for (const match of (mail?.text ?? '').matchAll(/token=([A-Za-z0-9_-]+)/g)) {
+        if (match[1] !== undefined) api.secrets.add(match[1]);
+      }
+    };
+
+    it('a reset link links the settings of the person’s first partner by name, and none without a partner', async () => {
+      const first = await createPartner(dataSource, 'aaa-link');
+      const second = await createPartner(dataSource, 'bbb-link');
+      const member = `link-${randomUUID().slice(0, 8)}@prefs.test`;
+      const loner = `loner-${randomUUID().slice(0, 8)}@prefs.test`;
+      await createUser(dataSource, member, 'unused', [
+        { slug: second.slug, role: 'viewer' },
+        { slug: first.slug, role: 'viewer' },
+      ]);
+      await createUser(dataSource, loner, 'unused', [], { isStaff: true });
+      for (const address of [member, loner]) {
+        const response = await api.request({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: address },
+          remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.1`,
+        });
+        expect(response.statusCode).toBe(202);
+      }
+      const [toMember] = await awaitMails(member, 1);
+      const [toLoner] = await awaitMails(loner, 1);
+      secretsOf(toMember);
+      secretsOf(toLoner);
+      expect(toMember?.text).toContain(
+        `Choose which e-mails you get: ${TEST_PUBLIC_URL}/${first.slug}/settings/notifications`,
+      );
+      expect(toMember?.text).not.toContain(second.slug);
+      expect(toLoner?.subject).toBe('Reset your partner portal password');
+      expect(toLoner?.text).not.toContain('settings/notifications');
+    });
+
+    it('an invitation links the inviting partner’s settings', async () => {
+      const admin = `inviter-${randomUUID().slice(0, 8)}@prefs.test`;
+      const partner = await createPartner(dataSource, 'invite-link');
+      const hash = await api.app.get(PasswordHasher).hash(DEMO_PASSWORD);
+      await createUser(dataSource, admin, hash, [{ slug: partner.slug, role: 'admin' }]);
+      const session = await signIn(api, admin);
+      const invitee = `invitee-${randomUUID().slice(0, 8)}@prefs.test`;
+      const response = await api.request({
+        method: 'POST',
+        url: `/api/partners/${partner.slug}/invitations`,
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+        payload: { email: invitee, role: 'viewer' },
+      });
+      expect(response.statusCode).toBe(201);
+      const [mail] = await awaitMails(invitee, 1);
+      secretsOf(mail);
+      expect(mail?.text).toContain(`${TEST_PUBLIC_URL}/${partner.slug}/settings/notifications`);
+    });
+  });
+
   describe('claim e-mails', () => {
     let world: ClaimsWorld;
     let client: ReturnType<typeof claimsClient>;
@@ -294,6 +363,76 @@ describe('notifications', () => {
           (await mailsTo(email)).filter((mail) => mail.subject.includes(claim.number)),
         ).toEqual([]);
       }
+    });
+
+    it('sends the assignee nothing about an answer while their claim updates are off for the partner', async () => {
+      const claim = (await client.create('manager', draftBody(world))).json<{
+        id: string;
+        number: string;
+      }>();
+      await walk(claim.id, [
+        ['manager', { action: 'submit' }],
+        ['staff', { action: 'start_review' }],
+      ]);
+      const assigned = await client.send('staff', 'PUT', `/${claim.id}/assignee`, {
+        payload: { userId: world.userIds.staff },
+      });
+      expect(assigned.statusCode).toBe(200);
+      const version = assigned.json<{ version: number }>().version;
+      expect(
+        (
+          await client.transition(
+            'staff',
+            claim.id,
+            { action: 'request_info', message: 'Q?' },
+            version,
+          )
+        ).statusCode,
+      ).toBe(200);
+      await setClaimUpdates(world.userIds.staff, 'off');
+      expect(
+        (
+          await client.transition(
+            'admin',
+            claim.id,
+            { action: 'respond', message: 'A.' },
+            version + 1,
+          )
+        ).statusCode,
+      ).toBe(200);
+      const about = async () =>
+        (await mailsTo(world.emails.staff)).filter((mail) => mail.subject.includes(claim.number));
+      expect(await about()).toEqual([]);
+
+      // Instant again: the next answer reaches the assignee, with the settings link.
+      await setClaimUpdates(world.userIds.staff, 'instant');
+      expect(
+        (
+          await client.transition(
+            'staff',
+            claim.id,
+            { action: 'request_info', message: 'Q2?' },
+            version + 2,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await client.transition(
+            'admin',
+            claim.id,
+            { action: 'respond', message: 'A2.' },
+            version + 3,
+          )
+        ).statusCode,
+      ).toBe(200);
+      const mails = await about();
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        `Claim ${claim.number} of ${world.partner.name}: information request answered`,
+      ]);
+      expect(mails[0]?.text).toContain(
+        `${TEST_PUBLIC_URL}/${world.partner.slug}/settings/notifications`,
+      );
     });
 
     it('sends the creator nothing while their claim updates are off, and again once instant', async () => {
