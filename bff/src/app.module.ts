@@ -14,6 +14,7 @@ import { OverviewModule } from './overview/overview.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         AnalyticsModule,
         OverviewModule,
         StaffModule,
+        NotificationsModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

@@ -179,6 +179,15 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'signed-in' },
     request: () => ({ method: 'GET', url: '/api/me' }),
   },
+  'GET /api/me/notifications': {
+    access: { kind: 'signed-in' },
+    request: () => ({ method: 'GET', url: '/api/me/notifications' }),
+  },
+  // The caller's own partners only: an empty change is allowed to anyone signed in.
+  'PUT /api/me/notifications': {
+    access: { kind: 'signed-in' },
+    request: () => ({ method: 'PUT', url: '/api/me/notifications', payload: { partners: [] } }),
+  },
   'POST /api/auth/signout-everywhere': {
     access: { kind: 'signed-in' },
     request: () => ({ method: 'POST', url: '/api/auth/signout-everywhere' }),

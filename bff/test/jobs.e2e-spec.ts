@@ -187,7 +187,11 @@ describe('the job queue: e-mails through PostgreSQL', () => {
       api.app.get(Database).transaction(async (manager) => {
         await api.app.get(MailService).enqueue(manager, {
           template: 'passwordChanged',
-          data: { to: { email, name: 'Rolled back' }, forgotPasswordUrl: 'http://portal.test/x' },
+          data: {
+            to: { email, name: 'Rolled back' },
+            forgotPasswordUrl: 'http://portal.test/x',
+            settingsLink: null,
+          },
         });
         // The job is there inside the transaction…
         const inside = (await manager.query(`SELECT count(*)::int AS n FROM pgboss.job`)) as Array<{
@@ -219,7 +223,13 @@ describe('the job queue: e-mails through PostgreSQL', () => {
       for (const to of recipients) {
         await mail.enqueue(manager, {
           template: 'invitation',
-          data: { to, partnerName: 'Many', role: 'viewer', link: 'http://portal.test/welcome' },
+          data: {
+            to,
+            partnerName: 'Many',
+            role: 'viewer',
+            link: 'http://portal.test/welcome',
+            settingsLink: 'http://portal.test/many/settings/notifications',
+          },
         });
       }
     });

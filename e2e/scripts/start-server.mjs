@@ -30,6 +30,8 @@ const env = {
   PORTAL_DIST_DIR: join(repo, 'portal/dist'),
   LOG_LEVEL: 'info',
   SEED_DEMO_DATA: 'true',
+  // No scheduled daily digest among the messages a test reads from the outbox.
+  DIGEST: 'off',
   DATA_DIR: dataDir,
   MAIL_OUTBOX_DIR: outboxDir,
   // The suite is many people: signInThroughApi (support/session.ts) names a client address of its own

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthSecrets } from '../common/auth-secrets.js';
 import type { SessionCookies } from './cookies.js';
@@ -198,6 +199,7 @@ export class AuthService {
     const now = this.clock.now();
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
+    const settingsLink = await this.settingsLinkOf(user.id);
     await this.dataSource.transaction(async (manager) => {
       // A newer link voids the older ones.
       await this.passwordResets.voidPending(user.id, now, manager);
@@ -216,7 +218,7 @@ export class AuthService {
       // The link's job commits with its token (docs/decisions.md, "A job queue in PostgreSQL").
       await this.mail.enqueue(manager, {
         template: 'passwordResetLink',
-        data: { to: { email: user.email, name: user.name }, link },
+        data: { to: { email: user.email, name: user.name }, link, settingsLink },
       });
     });
   }
@@ -251,6 +253,7 @@ export class AuthService {
     assertAcceptablePassword(password, holder.email);
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users.findById(holder.userId);
+    const settingsLink = user === undefined ? null : await this.settingsLinkOf(user.id);
     const userId = await this.dataSource.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
@@ -262,12 +265,24 @@ export class AuthService {
           data: {
             to: { email: user.email, name: user.name },
             forgotPasswordUrl: `${this.config.publicUrl}/forgot-password`,
+            settingsLink,
           },
         });
       }
       return holder.userId;
     });
     if (userId === undefined) throw TOKEN_INVALID();
+  }
+
+  /**
+   * The notification settings link of a message about no one partner (docs/product.md, Notification
+   * preferences): the person's first partner by name, none when they belong to no partner.
+   */
+  private async settingsLinkOf(userId: string): Promise<string | null> {
+    const [first] = await this.users.membershipsOf(userId);
+    return first === undefined
+      ? null
+      : notificationSettingsUrl(this.config.publicUrl, first.partner.slug);
   }
 
   async session(userId: string): Promise<SessionDto> {

@@ -7,6 +7,8 @@ import { partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import {
   type AttachmentContentType,
@@ -68,6 +70,7 @@ export class ClaimTransitionsService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly notifications: NotificationsService,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -323,6 +326,15 @@ export class ClaimTransitionsService {
     const action = body.action;
     if (action !== 'respond' && action !== 'withdraw') return;
     if (claim.assigneeUserId === null || claim.assigneeUserId === context.userId) return;
+    if (
+      !(await this.notifications.wantsClaimUpdates(
+        context.partner.id,
+        claim.assigneeUserId,
+        manager,
+      ))
+    ) {
+      return;
+    }
     const assignee = await this.claims.creator(claim.assigneeUserId, manager);
     if (assignee === undefined) return;
     const actor = await this.claims.userName(context.userId, manager);
@@ -337,6 +349,7 @@ export class ClaimTransitionsService {
         actorName: actor ?? 'A former user',
         message: body.message ?? null,
         link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+        settingsLink: notificationSettingsUrl(this.config.publicUrl, partner.slug),
       },
     });
   }
@@ -352,6 +365,15 @@ export class ClaimTransitionsService {
     manager: EntityManager,
   ): Promise<void> {
     if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
+    if (
+      !(await this.notifications.wantsClaimUpdates(
+        context.partner.id,
+        claim.createdByUserId,
+        manager,
+      ))
+    ) {
+      return;
+    }
     const creator = await this.claims.creator(claim.createdByUserId, manager);
     if (creator === undefined) return;
     const actor = await this.claims.userName(context.userId, manager);
@@ -370,6 +392,7 @@ export class ClaimTransitionsService {
         amountApproved: claim.amountApproved === null ? null : amount(claim.amountApproved),
         payoutReference: body.action === 'mark_paid' ? claim.payoutReference : null,
         link: `${this.config.publicUrl}/${partner.slug}/claims/${claim.id}`,
+        settingsLink: notificationSettingsUrl(this.config.publicUrl, partner.slug),
       },
     });
   }

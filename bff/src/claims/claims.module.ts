@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ListModule } from '../common/list/index.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ClaimFilingService } from './claim-filing.service.js';
 import { ClaimTransitionsService } from './claim-transitions.service.js';
 import { ClaimsController } from './claims.controller.js';
@@ -12,7 +13,7 @@ import { EvidenceModule } from './evidence/evidence.module.js';
  * (EvidenceModule) their evidence files.
  */
 @Module({
-  imports: [ListModule, EvidenceModule],
+  imports: [ListModule, EvidenceModule, NotificationsModule],
   controllers: [ClaimsController],
   providers: [ClaimsRepository, ClaimsService, ClaimFilingService, ClaimTransitionsService],
 })

@@ -1023,10 +1023,11 @@ export class ClaimsRepository {
   }
 
   /** The name of an active staff user; undefined for anyone else (users are not tenant data). */
-  activeStaffName(userId: string): Promise<string | undefined> {
+  activeStaffName(userId: string, manager?: EntityManager): Promise<string | undefined> {
     return this.db.maybeOne(
       sql`SELECT name FROM users WHERE id = ${userId}::uuid AND is_staff AND status = 'active'`,
       (row) => read.text(row.name, 'name'),
+      manager,
     );
   }
 

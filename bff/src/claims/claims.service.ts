@@ -131,7 +131,9 @@ export class ClaimsService {
     const at = this.clock.now();
     const assigned = await this.claims.transaction(async (manager) => {
       if (!(await this.claims.assign(partnerId, id, userId, manager))) return false;
-      const name = userId === null ? undefined : await this.claims.activeStaffName(userId);
+      // In the transaction: the embedded database serialises transactions, so a read on another
+      // connection while this one is open would wait for it forever.
+      const name = userId === null ? undefined : await this.claims.activeStaffName(userId, manager);
       await this.claims.insertEvent(
         partnerId,
         id,

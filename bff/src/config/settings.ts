@@ -166,6 +166,13 @@ export const SETTINGS = ConfigDeclaration.empty()
     read: (raw, _prior, problem) =>
       read.oneOf(['on', 'off'] as const, 'on')(raw, undefined, problem) === 'on',
   })
+  .add('digest', {
+    env: 'DIGEST',
+    default: '`on`',
+    doc: "`on`: the daily digest (docs/product.md, Notification preferences) is sent at 08:00 in each partner's time zone, looked for every 5 minutes by the job queue (one instance at each time). `off`: no digest is sent (the tests' default, so that no digest lands among the messages a test reads).",
+    read: (raw, _prior, problem) =>
+      read.oneOf(['on', 'off'] as const, 'on')(raw, undefined, problem) === 'on',
+  })
   .add('workerPollSeconds', {
     env: 'WORKER_POLL_SECONDS',
     default: '`2`',

@@ -19,6 +19,8 @@ import { Invitation } from '../invitations/invitation.entity.js';
 import { InventoryStockCount } from '../overview/inventory-stock-count.entity.js';
 import { UnclaimedMovementCount } from '../overview/unclaimed-movement-count.entity.js';
 import { UnclaimedMovement } from '../overview/unclaimed-movement.entity.js';
+import { DigestRun } from '../notifications/digest-run.entity.js';
+import { NotificationPreference } from '../notifications/notification-preference.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
@@ -49,6 +51,8 @@ export const ENTITIES = [
   UnclaimedMovement,
   UnclaimedMovementCount,
   InventoryStockCount,
+  NotificationPreference,
+  DigestRun,
 ];
 
 /**
@@ -78,4 +82,6 @@ export const TENANT_TABLES: readonly string[] = [
   'unclaimed_movements',
   'unclaimed_movement_counts',
   'inventory_stock_counts',
+  'notification_preferences',
+  'digest_runs',
 ];

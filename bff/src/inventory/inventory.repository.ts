@@ -304,12 +304,43 @@ const FACET_COUNT = fields({
  * data: every method takes the partner id first, and every statement is scoped by it (the integration
  * suite fails on one that is not). The rows come as typed records (`ItemRecord`, `MovementRecord`).
  */
+/** An item whose stock moved, with its available quantity now and before (`stockMovedSince`). */
+const STOCK_MOVE = fields({
+  id: ['i.id', read.text],
+  sku: ['i.sku', read.text],
+  name: ['i.name', read.text],
+  available: [AVAILABLE, read.integer],
+  availableBefore: [`${AVAILABLE} - moved.net`, read.integer],
+  reorderPoint: ['i.reorder_point', read.integer],
+});
+export type StockMove = ReturnType<typeof STOCK_MOVE.read>;
+
 @Injectable()
 export class InventoryRepository {
   /** LIST_WINDOW; the integration tests shrink it, so that small data takes both ways of a search. */
   listWindow = LIST_WINDOW;
 
   constructor(private readonly db: Database) {}
+
+  /**
+   * The active items that movements recorded after `since` changed, each with its available quantity
+   * now and as it was at `since` (now minus the net of those movements; reserved as it is now), and
+   * its reorder point: whose stock state the daily digest compares (docs/product.md, Notification
+   * preferences). One range of `inventory_movements_recent_idx`.
+   */
+  stockMovedSince(partnerId: string, since: Date): Promise<StockMove[]> {
+    return this.db.rows(
+      sql`SELECT ${STOCK_MOVE.list}
+            FROM (SELECT mv.item_id, sum(mv.quantity)::integer AS net
+                    FROM inventory_movements mv
+                   WHERE mv.partner_id = ${partnerId} AND mv.recorded_at > ${since}
+                   GROUP BY mv.item_id) AS moved
+            JOIN inventory_items i ON i.partner_id = ${partnerId} AND i.id = moved.item_id
+           WHERE i.status = 'active'
+           ORDER BY i.sku`,
+      STOCK_MOVE.read,
+    );
+  }
 
   /**
    * The partner's items that pass the filters, unordered: the rows of the list (`ITEM`) or of its CSV

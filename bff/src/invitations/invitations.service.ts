@@ -11,6 +11,7 @@ import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/l
 import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
+import { notificationSettingsUrl } from '../mail/notification-settings.js';
 import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
@@ -122,7 +123,13 @@ export class InvitationsService {
       );
       await this.mail.enqueue(manager, {
         template: 'invitation',
-        data: { to: email, partnerName: context.partner.name, role, link },
+        data: {
+          to: email,
+          partnerName: context.partner.name,
+          role,
+          link,
+          settingsLink: notificationSettingsUrl(this.config.publicUrl, context.partner.slug),
+        },
       });
       return invitationId;
     });

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mail.service.js';
+import { settingsFooter } from './notification-settings.js';
 
 export interface ClaimAssigneeMail {
   to: { email: string; name: string };
@@ -12,6 +13,8 @@ export interface ClaimAssigneeMail {
   message: string | null;
   /** `${PUBLIC_URL}/{slug}/claims/{id}`, the claim's page for staff: from the configuration. */
   link: string;
+  /** The recipient's notification settings of the claim's partner (`notificationSettingsUrl`). */
+  settingsLink: string;
 }
 
 /**
@@ -32,7 +35,7 @@ export function claimAssigneeMail(mail: ClaimAssigneeMail): MailMessage {
   if (mail.message !== null) {
     lines.push('', mail.action === 'respond' ? 'Answer:' : 'Message:', mail.message);
   }
-  lines.push('', `Open the claim: ${mail.link}`, '');
+  lines.push('', `Open the claim: ${mail.link}`, '', ...settingsFooter(mail.settingsLink));
   return {
     to: mail.to.email,
     subject: `Claim ${mail.claimNumber} of ${mail.partnerName}: ${

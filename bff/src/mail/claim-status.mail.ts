@@ -1,5 +1,6 @@
 import type { ClaimAction } from '../claims/claim-lifecycle.js';
 import type { MailMessage } from './mail.service.js';
+import { settingsFooter } from './notification-settings.js';
 
 /** What happened, as the e-mail's sentence says it of the claim (its subject names the same). */
 const ACTION_LINES: Readonly<Record<ClaimAction, string>> = {
@@ -54,6 +55,8 @@ export interface ClaimStatusMail {
   payoutReference: string | null;
   /** `${PUBLIC_URL}/{slug}/claims/{id}`: from the configuration, never from a request's Host. */
   link: string;
+  /** The recipient's notification settings of the claim's partner (`notificationSettingsUrl`). */
+  settingsLink: string;
 }
 
 /**
@@ -74,7 +77,7 @@ export function claimStatusMail(mail: ClaimStatusMail): MailMessage {
   if (mail.message !== null) {
     lines.push('', `${MESSAGE_LABELS[mail.action]}:`, mail.message);
   }
-  lines.push('', `Open the claim: ${mail.link}`, '');
+  lines.push('', `Open the claim: ${mail.link}`, '', ...settingsFooter(mail.settingsLink));
   return {
     to: mail.to.email,
     subject: `Claim ${mail.claimNumber}: ${ACTION_SUBJECTS[mail.action]}`,

@@ -8,6 +8,7 @@ import { AppConfig } from '#src/config/app-config.js';
 import { type JobKind, JobQueue } from '#src/jobs/job-queue.js';
 import { type ClaimAssigneeMail, claimAssigneeMail } from './claim-assignee.mail.js';
 import { type ClaimStatusMail, claimStatusMail } from './claim-status.mail.js';
+import { type DigestMail, digestMail } from './digest.mail.js';
 import { type InvitationMail, invitationMail } from './invitation.mail.js';
 import {
   type PasswordChangedMail,
@@ -33,7 +34,8 @@ export type Mail =
   | { template: 'passwordChanged'; data: PasswordChangedMail }
   | { template: 'invitation'; data: InvitationMail }
   | { template: 'claimStatus'; data: ClaimStatusMail }
-  | { template: 'claimAssignee'; data: ClaimAssigneeMail };
+  | { template: 'claimAssignee'; data: ClaimAssigneeMail }
+  | { template: 'digest'; data: DigestMail };
 
 /** Renders a mail with its template. */
 export function render(mail: Mail): MailMessage {
@@ -48,6 +50,8 @@ export function render(mail: Mail): MailMessage {
       return claimStatusMail(mail.data);
     case 'claimAssignee':
       return claimAssigneeMail(mail.data);
+    case 'digest':
+      return digestMail(mail.data);
   }
 }
 

@@ -9,5 +9,7 @@ import { OverviewService } from './overview.service.js';
   imports: [ListModule],
   controllers: [OverviewController],
   providers: [OverviewRepository, OverviewService],
+  // The daily digest (notifications/) lists the filing deadlines the needs-attention list computes.
+  exports: [OverviewService],
 })
 export class OverviewModule {}

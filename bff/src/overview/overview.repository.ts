@@ -130,7 +130,7 @@ interface AttentionValues {
  * its page, 26 rows and about 130 buffers.
  */
 const ATTENTION_SOURCES = {
-  claim: (p: AttentionValues): Sql => sql`(
+  claim: (p: Pick<AttentionValues, 'partnerId'>): Sql => sql`(
   SELECT 'claim'::text AS source, c.id AS id, ${CLAIM_DEADLINE} AS deadline,
          c.number AS claim_number, c.type AS claim_type, c.status AS claim_status,
          c.item_id AS item_id, NULL::text AS movement_kind, NULL::integer AS movement_quantity,
@@ -138,7 +138,7 @@ const ATTENTION_SOURCES = {
     FROM claims c
    WHERE c.partner_id = ${p.partnerId} AND c.status IN ('draft', 'info_requested')
 )`,
-  movement: (p: AttentionValues): Sql => sql`(
+  movement: (p: Pick<AttentionValues, 'partnerId' | 'today'>): Sql => sql`(
   SELECT 'movement'::text AS source, u.movement_id AS id, u.deadline AS deadline,
          NULL::integer AS claim_number, NULL::text AS claim_type, NULL::text AS claim_status,
          u.item_id AS item_id, u.kind AS movement_kind, u.quantity AS movement_quantity,
@@ -192,6 +192,21 @@ function attentionFetches(source: (p: AttentionValues) => Sql) {
     descending: { first: fetch(true, false), past: fetch(true, true) },
   };
 }
+
+/**
+ * The rows of the list whose deadline is one of `deadlines` (`YYYY-MM-DD`): the daily digest's
+ * filing deadlines (docs/product.md, Notification preferences), from the list's own two sources, so
+ * the digest and the overview cannot disagree about a window. Info requested has no deadline
+ * (`-infinity`) and never matches.
+ */
+const ATTENTION_DUE_ON = prepared<{ partnerId: string; today: string; deadlines: string[] }>(
+  (p) => sql`
+  SELECT ${ATTENTION.list}
+    FROM (${ATTENTION_SOURCES.claim(p)} UNION ALL ${ATTENTION_SOURCES.movement(p)}) AS a
+    LEFT JOIN inventory_items i ON i.partner_id = ${p.partnerId} AND i.id = a.item_id
+   WHERE a.deadline = ANY(${p.deadlines}::date[])
+   ORDER BY a.deadline, a.id`,
+);
 
 const ATTENTION_FETCHES = [
   attentionFetches(ATTENTION_SOURCES.claim),
@@ -339,6 +354,19 @@ const RECENT_ACTIVITY = prepared<{ partnerId: string; limit: number }>(
 @Injectable()
 export class OverviewRepository {
   constructor(private readonly db: Database) {}
+
+  /** The needs-attention rows whose deadline is one of `deadlines`, soonest first. */
+  async attentionDueOn(
+    partnerId: string,
+    today: string,
+    deadlines: readonly string[],
+  ): Promise<AttentionRow[]> {
+    const rows = await this.db.rows(
+      ATTENTION_DUE_ON({ partnerId, today, deadlines: [...deadlines] }),
+      readAttentionRow,
+    );
+    return rows.map((row) => row.entity);
+  }
 
   /** One page of the needs-attention list, its total exact; cursors bound to the partner. */
   attentionPage(

@@ -288,6 +288,20 @@ export class OverviewService {
     return this.attentionPage(context, today, query);
   }
 
+  /**
+   * The needs-attention items of a partner whose filing window closes in exactly one of `daysLeft`
+   * days from `today` (its day): the daily digest's filing deadlines, as the overview shows them.
+   */
+  async attentionClosingIn(
+    partnerId: string,
+    today: string,
+    daysLeft: readonly number[],
+  ): Promise<AttentionItemDto[]> {
+    const deadlines = daysLeft.map((days) => addDays(today, days));
+    const rows = await this.overview.attentionDueOn(partnerId, today, deadlines);
+    return rows.map((row) => toAttentionItem(row, today));
+  }
+
   private async attentionPage(
     context: PartnerContext,
     today: string,

@@ -113,6 +113,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     // The job queue's worker looks for jobs every second, and retries a second or two after a failure.
     WORKER_POLL_SECONDS: '1',
     JOB_RETRY_DELAY_SECONDS: '1',
+    // No scheduled digest among the messages a spec reads (notifications.e2e-spec calls sendDue).
+    DIGEST: 'off',
     ...(options.databaseUrl === undefined ? {} : { DATABASE_URL: options.databaseUrl }),
     ...(isThroughPgBouncer() ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
     ...options.env,

@@ -225,6 +225,17 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               Component: (await import('@/features/members/routes/members')).MembersRoute,
             }),
           },
+          {
+            path: routePatterns.notificationSettings,
+            lazy: async () => {
+              const { NotificationSettingsRoute, prefetchNotificationSettings } =
+                await import('@/features/notifications/routes/notification-settings');
+              return {
+                Component: NotificationSettingsRoute,
+                loader: prefetching(queryClient, (client) => prefetchNotificationSettings(client)),
+              };
+            },
+          },
         ],
       },
       { path: routePatterns.notFound, Component: NotFoundPage },

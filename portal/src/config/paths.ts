@@ -24,6 +24,7 @@ export const routePatterns = {
   claims: 'claims',
   claim: 'claims/:claimId',
   members: 'members',
+  notificationSettings: 'settings/notifications',
   notFound: '*',
 } as const;
 
@@ -73,4 +74,7 @@ export const paths = {
   claimFromQueue: (partnerSlug: string, claimId: string, queueSearch: string): string =>
     `${partnerBase(partnerSlug)}/claims/${segment(claimId)}?${new URLSearchParams({ queue: queueSearch }).toString()}`,
   members: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/members`,
+  /** The person's notification settings of a partner (the link at the end of every e-mail). */
+  notificationSettings: (partnerSlug: string): string =>
+    `${partnerBase(partnerSlug)}/settings/notifications`,
 } as const;

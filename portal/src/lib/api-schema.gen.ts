@@ -206,6 +206,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller is told about each of their partners. */
+        get: operations["getNotificationPreferences"];
+        /** Saves the caller’s choices for any of their partners (all or nothing). */
+        put: operations["putNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}": {
         parameters: {
             query?: never;
@@ -1146,6 +1164,11 @@ export interface components {
         };
         /** @enum {string} */
         ClaimType: "lost" | "damaged" | "shortage" | "other";
+        /**
+         * @description E-mails about the partner’s claims as they change: `instant` (default) or `off`.
+         * @enum {string}
+         */
+        ClaimUpdatesChoice: "instant" | "off";
         CreateClaim: {
             description: string;
             /**
@@ -1192,6 +1215,11 @@ export interface components {
             id: string;
             role: components["schemas"]["MembershipRole"];
         };
+        /**
+         * @description The daily digest of losses, damages and drafts whose filing window closes in 7, 3 or 1 days: `daily_digest` (default) or `off`.
+         * @enum {string}
+         */
+        DigestChoice: "daily_digest" | "off";
         ForgotPasswordDto: {
             /** @example viewer@acme.example */
             email: string;
@@ -1383,6 +1411,12 @@ export interface components {
              */
             currency: string;
         };
+        NotificationsChangeDto: {
+            partners: components["schemas"]["PartnerNotificationsChangeDto"][];
+        };
+        NotificationsDto: {
+            partners: components["schemas"]["PartnerNotificationsDto"][];
+        };
         Overview: {
             /**
              * Format: date-time
@@ -1454,6 +1488,34 @@ export interface components {
              * @example Europe/Berlin
              */
             timeZone: string;
+        };
+        PartnerNotificationsChangeDto: {
+            /** @description E-mails about the partner’s claims as they change: `instant` (default) or `off`. */
+            claimUpdates?: components["schemas"]["ClaimUpdatesChoice"];
+            /** @description The daily digest of losses, damages and drafts whose filing window closes in 7, 3 or 1 days: `daily_digest` (default) or `off`. */
+            filingDeadlines?: components["schemas"]["DigestChoice"];
+            /** @description The daily digest of items that became low or out of stock: `daily_digest` (default) or `off`. */
+            lowStock?: components["schemas"]["DigestChoice"];
+            /**
+             * @description A partner the caller belongs to.
+             * @example acme-outdoor
+             */
+            slug: string;
+        };
+        PartnerNotificationsDto: {
+            /** @description E-mails about the partner’s claims as they change: `instant` (default) or `off`. */
+            claimUpdates: components["schemas"]["ClaimUpdatesChoice"];
+            /** @description The daily digest of losses, damages and drafts whose filing window closes in 7, 3 or 1 days: `daily_digest` (default) or `off`. */
+            filingDeadlines: components["schemas"]["DigestChoice"];
+            /** @description The daily digest of items that became low or out of stock: `daily_digest` (default) or `off`. */
+            lowStock: components["schemas"]["DigestChoice"];
+            /**
+             * @description The partner’s name, for the screen.
+             * @example Acme Outdoor Co.
+             */
+            name: string;
+            /** @example acme-outdoor */
+            slug: string;
         };
         PartnerRefDto: {
             /** @example Acme Outdoor Co. */
@@ -2195,6 +2257,92 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    putNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsChangeDto"];
+            };
+        };
+        responses: {
+            /** @description Every partner of the caller, as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsDto"];
+                };
+            };
+            /** @description A bad value, an unknown field or a partner named twice: `code: validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description CSRF: `code: csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A partner the caller does not belong to: `code: not_found`, nothing saved. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -70,6 +70,8 @@ export const queryKeys = {
   },
   /** Every page of the members, whatever the sort: what a change of a member makes stale. */
   members: (partnerSlug: string) => [...partner(partnerSlug), 'members'] as const,
+  /** The signed-in person's notification preferences, every partner of theirs at once. */
+  notificationPreferences: () => ['me', 'notifications'] as const,
   /** Every page of the pending invitations: what an invitation sent or revoked makes stale. */
   invitations: (partnerSlug: string) => [...partner(partnerSlug), 'invitations'] as const,
 

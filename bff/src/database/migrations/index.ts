@@ -13,6 +13,7 @@ import { AnalyticsVersions1796200000000 } from './1796200000000-analytics-versio
 import { ClaimIncidentDates1796300000000 } from './1796300000000-claim-incident-dates.js';
 import { StaffWorkspace1796400000000 } from './1796400000000-staff-workspace.js';
 import { StaffDirectory1796500000000 } from './1796500000000-staff-directory.js';
+import { NotificationPreferences1796700000000 } from './1796700000000-notification-preferences.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ClaimIncidentDates1796300000000,
   StaffWorkspace1796400000000,
   StaffDirectory1796500000000,
+  NotificationPreferences1796700000000,
 ];

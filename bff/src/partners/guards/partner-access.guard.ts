@@ -8,14 +8,10 @@ import type { PartnerScopedRequest } from '../decorators/current-partner.decorat
 import { PARTNER_ACCESS, type PartnerAccessRule } from '../decorators/partner-access.decorator.js';
 import { PARTNER_ROUTE } from '../decorators/partner-controller.decorator.js';
 import type { MembershipRole } from '../membership.entity.js';
+import { partnerNotFound } from '../partner.problems.js';
 import { PartnersRepository } from '../partners.repository.js';
 
 const RANK: Record<MembershipRole, number> = { viewer: 1, manager: 2, admin: 3 };
-
-/** "No such partner" and "not a member" are one answer, from one place: no enumeration of partners. */
-export function partnerNotFound(): ProblemException {
-  return new ProblemException(404, 'not_found', 'No such partner.');
-}
 
 /**
  * The one guard of every /api/partners/{partnerSlug}/... route (global, registered by PartnersModule,

@@ -20,8 +20,15 @@ export function navigationSections(role: PartnerRole | undefined) {
   return role === 'admin' ? [...partnerSections, membersPage] : [...partnerSections];
 }
 
+/** The person's notification settings of the partner: in the user menu. */
+const notificationsPage = {
+  key: 'notifications',
+  label: 'Notifications',
+  href: paths.notificationSettings,
+} as const;
+
 /** Every page of a partner a switch of partner keeps: the sections, and those of the user menu. */
-const partnerPages = [...partnerSections, membersPage] as const;
+const partnerPages = [...partnerSections, membersPage, notificationsPage] as const;
 
 export type PartnerSection = (typeof partnerPages)[number];
 

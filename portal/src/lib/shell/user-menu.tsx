@@ -17,6 +17,8 @@ export interface UserMenuProps {
   user: SessionUser;
   /** The members page of the partner on screen, if any. */
   membersHref?: string;
+  /** The person's notification settings of the partner on screen, if any. */
+  notificationsHref?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface UserMenuProps {
  * partner directory). Not modal: a modal menu locks scrolling with an injected
  * <style> element, which the BFF's Content-Security-Policy (no inline styles) refuses.
  */
-export function UserMenu({ user, membersHref }: UserMenuProps) {
+export function UserMenu({ user, membersHref, notificationsHref }: UserMenuProps) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const initials = initialsOf(user.name);
@@ -66,6 +68,11 @@ export function UserMenu({ user, membersHref }: UserMenuProps) {
       ) : null}
       {membersHref !== undefined ? (
         <DropdownMenuItem onSelect={() => void navigate(membersHref)}>Members</DropdownMenuItem>
+      ) : null}
+      {notificationsHref !== undefined ? (
+        <DropdownMenuItem onSelect={() => void navigate(notificationsHref)}>
+          Notification settings
+        </DropdownMenuItem>
       ) : null}
       <DropdownMenuItem onSelect={() => signOut.mutate()}>Sign out</DropdownMenuItem>
     </DropdownMenu>

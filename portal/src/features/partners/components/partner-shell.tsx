@@ -60,6 +60,13 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
             <UserMenu
               user={session.user}
               membersHref={partner ? paths.members(partner.slug) : undefined}
+              // A person's own settings of a partner they belong to (staff visiting one have none).
+              notificationsHref={
+                partner &&
+                session.memberships.some((membership) => membership.partner.slug === partner.slug)
+                  ? paths.notificationSettings(partner.slug)
+                  : undefined
+              }
             />
           </HeaderEnd>
         ) : null
