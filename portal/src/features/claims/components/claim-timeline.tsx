@@ -8,12 +8,11 @@ import {
   Money,
   Skeleton,
   Stack,
-  Switch,
   Textarea,
   Timeline,
   type TimelineItem,
 } from '@partner-portal/ui-kit';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 
 import { apiFieldErrors } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
@@ -25,6 +24,11 @@ import { useAddClaimComment } from '../api/add-claim-comment';
 import { useClaimEvents, type ClaimEvent } from '../api/get-claim-events';
 
 import styles from './claim-page.module.css';
+
+// Staff alone write internal notes: the switch is loaded for them only.
+const InternalNoteSwitch = lazy(async () => ({
+  default: (await import('./internal-note-switch')).InternalNoteSwitch,
+}));
 
 /** The timeline's title of a transition, by the status it moved to. */
 const transitionTitles: Record<string, string> = {
@@ -212,12 +216,9 @@ function CommentForm({
       <Stack gap={2}>
         {problem === undefined ? <ApiProblemAlert error={comment.error} /> : null}
         {staff ? (
-          <Switch
-            label="Internal note"
-            description="Only staff see it; never the partner, in no list, export or e-mail."
-            checked={internal}
-            onCheckedChange={setInternal}
-          />
+          <Suspense fallback={null}>
+            <InternalNoteSwitch checked={internal} onCheckedChange={setInternal} />
+          </Suspense>
         ) : null}
         <Textarea
           label={internal ? 'Internal note' : 'Comment'}
