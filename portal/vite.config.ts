@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
-import { pagePreloads } from './src/app/page-preloads';
+import { allPagePreloads } from './src/app/page-preloads';
 
 // In development the BFF runs on :3000; the portal's dev server forwards /api to it so that cookies
 // stay same-origin, exactly as they are in production where the BFF serves this build.
@@ -113,7 +113,7 @@ function pagePreloadTable(): Plugin {
       };
       const loadedByEntry = new Set<string>();
       collect('index.html', loadedByEntry);
-      const pages = pagePreloads.map((page) => {
+      const pages = allPagePreloads.map((page) => {
         const files = new Set<string>();
         for (const module of page.modules) collect(module, files);
         const extra = [...files].filter((file) => !loadedByEntry.has(file));
@@ -198,6 +198,12 @@ export default defineConfig(({ command }) => {
                 // budgets of check:bundle).
                 name: 'app',
                 test: /(node_modules[\\/](@floating-ui|@radix-ui[\\/](react-roving-focus|react-direction|react-use-is-hydrated|react-collection|react-focus-guards|react-presence|react-use-size|react-arrow|react-dismissable-layer|react-focus-scope|react-popper|react-portal)|aria-hidden)[\\/])|(ui-kit[\\/]dist[\\/](ProgressBar|Skeleton|DateTime|ErrorState|Money|StatusPill|Breadcrumbs|DescriptionList|Stack|LinkButton|DatePicker|Link|EmptyState|Badge|Select)[\\/])|(ui-kit[\\/]dist[\\/]internal[\\/](number|useCssVariables))|(portal[\\/]src[\\/](lib[\\/](format|api-client|api-errors|use-partner-slug|auth[\\/])|config[\\/]paths))|vite[\\/]preload-helper/,
+              },
+              {
+                // What every list of claims shows (the columns, the status pill, the labels): one
+                // chunk for the claims list, the claim page, the item page and the staff's queue.
+                name: 'claim-lists',
+                test: /portal[\\/]src[\\/]lib[\\/](claim-columns|claim-labels|claim-status)/,
               },
               {
                 // The partner shell's menus (the user menu, the partner switcher): every partner

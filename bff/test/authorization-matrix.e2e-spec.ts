@@ -208,6 +208,10 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'staff' },
     request: () => ({ method: 'GET', url: '/api/staff/partners' }),
   },
+  'GET /api/staff/users': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/users' }),
+  },
   'GET /api/partners/:partnerSlug': {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}` }),

@@ -413,6 +413,25 @@ describe('staff claims: assignment, internal notes, visibility', () => {
           mail.subject === `Claim ${claim.number}: approved`,
       );
       expect(approvedMails).toHaveLength(1);
+
+      // Both approvals are audited: the first with the pending amount, by its approver.
+      const audit = (await dataSource.query(
+        `SELECT action, actor_user_id, metadata FROM audit_logs
+          WHERE partner_id = $1 AND target = $2 ORDER BY at, id`,
+        [world.partner.id, `claim:${claim.id}`],
+      )) as Array<{ action: string; actor_user_id: string; metadata: Record<string, unknown> }>;
+      expect(audit).toEqual([
+        {
+          action: 'claim.approval_requested',
+          actor_user_id: world.userIds.staff,
+          metadata: { number: claim.number, amountApproved: 120_000, currency: 'EUR' },
+        },
+        {
+          action: 'claim.approved',
+          actor_user_id: reviewer.id,
+          metadata: { number: claim.number, amountApproved: 100_000, currency: 'EUR' },
+        },
+      ]);
     });
   });
 

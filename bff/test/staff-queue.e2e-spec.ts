@@ -398,6 +398,7 @@ describe('the staff workspace: queue, summary, partner directory', () => {
       '/api/staff/claims.csv',
       '/api/staff/summary',
       '/api/staff/partners',
+      '/api/staff/users',
     ];
 
     it('answers 401 signed out and 403 forbidden to a partner admin, on every endpoint', async () => {
@@ -700,6 +701,59 @@ describe('the staff workspace: queue, summary, partner directory', () => {
       medianDaysToDecision30d: expect.any(Number),
     });
     expect(summary.medianDaysToDecision30d).toBeCloseTo(median ?? -1, 1);
+  });
+
+  it('lists the active staff users by name, whom a claim may be assigned to', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const disabled = await createUser(
+      dataSource,
+      `disabled-${tag}@staff-queue.test`,
+      'unused',
+      [],
+      {
+        isStaff: true,
+        status: 'disabled',
+      },
+    );
+    // Names in an order other than their e-mail addresses' (member, other, staff) and their creation's
+    // (staff, other, member).
+    const renamed = { otherStaff: 'Abel Other', staff: 'Mira Staff', memberStaff: 'Zora Member' };
+    for (const [who, name] of Object.entries(renamed)) {
+      await dataSource.query(`UPDATE users SET name = $2 WHERE id = $1`, [
+        ids[who as keyof typeof renamed],
+        name,
+      ]);
+    }
+    try {
+      const response = await get('/api/staff/users', 'staff');
+      expect(response.statusCode).toBe(200);
+      const { items } = response.json<{
+        items: Array<{ id: string; name: string; email: string }>;
+      }>();
+      const expected = (await dataSource.query(
+        `SELECT id, name, email FROM users WHERE is_staff AND status = 'active'`,
+      )) as Array<{ id: string; name: string; email: string }>;
+      expect(items.map((user) => user.id).sort()).toEqual(expected.map((user) => user.id).sort());
+      expect(items.map((user) => user.id)).toEqual(
+        expect.arrayContaining([ids.staff, ids.otherStaff, ids.memberStaff]),
+      );
+      expect(items.map((user) => user.id)).not.toContain(ids.admin);
+      expect(items.map((user) => user.id)).not.toContain(disabled);
+      // By name, in the database's collation.
+      expect(
+        items.map((user) => user.name).filter((name) => Object.values(renamed).includes(name)),
+      ).toEqual(['Abel Other', 'Mira Staff', 'Zora Member']);
+      expect(items.find((user) => user.id === ids.otherStaff)).toEqual({
+        id: ids.otherStaff,
+        name: 'Abel Other',
+        email: expect.stringMatching(/^other-staff-.*@staff-queue\.test$/),
+      });
+    } finally {
+      await dataSource.query(
+        `UPDATE users SET name = split_part(email::text, '@', 1) WHERE id = ANY($1)`,
+        [[ids.staff, ids.otherStaff, ids.memberStaff]],
+      );
+    }
   });
 
   it('the partner directory: every partner with its open and waiting claims, searched and sorted', async () => {

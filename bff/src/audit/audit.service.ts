@@ -18,6 +18,7 @@ export type AuditAction =
   | 'partner.member.role_changed'
   | 'partner.member.removed'
   | 'partner.staff_access'
+  | 'claim.approval_requested'
   | 'claim.approved'
   | 'claim.rejected'
   | 'claim.paid';

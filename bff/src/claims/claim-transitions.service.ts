@@ -172,7 +172,9 @@ export class ClaimTransitionsService {
             );
             const claim = await this.claims.find(partnerId, id, manager);
             if (claim === undefined) throw new Error(`Claim ${id} vanished in its transition`);
-            const auditAction = pendingApproval ? undefined : AUDITED[body.action];
+            // A first approval is a decision too (docs/product.md §4, AuditLog): audited with the
+            // pending amount, as the second one is with the approved amount.
+            const auditAction = pendingApproval ? 'claim.approval_requested' : AUDITED[body.action];
             if (auditAction !== undefined) {
               await this.audit.recordForPartner(
                 partnerId,
@@ -183,7 +185,9 @@ export class ClaimTransitionsService {
                   ip,
                   metadata: {
                     number: formatClaimNumber(claim.number),
-                    amountApproved: claim.amountApproved,
+                    amountApproved: pendingApproval
+                      ? claim.pendingApprovalAmount
+                      : claim.amountApproved,
                     currency: claim.currency,
                   },
                 },

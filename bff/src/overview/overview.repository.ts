@@ -106,9 +106,7 @@ export type ActivityRow =
     };
 
 /** The deadline key of a claim in the list, spelled exactly as `claims_attention_idx` spells it. */
-const CLAIM_DEADLINE = raw(
-  `CASE WHEN c.status = 'info_requested' THEN '-infinity'::date ELSE c.incident_date + 60 END`,
-);
+const CLAIM_DEADLINE = `CASE WHEN c.status = 'info_requested' THEN '-infinity'::date ELSE c.incident_date + 60 END`;
 
 /** The values of the needs-attention statements. */
 interface AttentionValues {
@@ -118,6 +116,40 @@ interface AttentionValues {
   afterKey?: string;
   afterId?: string;
   count: number;
+}
+
+/** The columns both sources select, in one order, each NULL of its type where a source has none. */
+const ATTENTION_COLUMNS = {
+  id: 'uuid',
+  deadline: 'date',
+  claim_number: 'integer',
+  claim_type: 'text',
+  claim_status: 'text',
+  item_id: 'uuid',
+  movement_kind: 'text',
+  movement_quantity: 'integer',
+  occurred_at: 'timestamptz',
+} as const;
+
+/**
+ * One source of the list: its expressions of the shared columns (the rest NULL), from an index range
+ * of the partner's (`rows`: the FROM and WHERE, scoped by the partner id).
+ */
+function attentionSource(
+  source: 'claim' | 'movement',
+  columns: Partial<Record<keyof typeof ATTENTION_COLUMNS, string>>,
+  rows: (p: Pick<AttentionValues, 'partnerId' | 'today'>) => Sql,
+): (p: Pick<AttentionValues, 'partnerId' | 'today'>) => Sql {
+  const list = raw(
+    [
+      `'${source}'::text AS source`,
+      ...Object.entries(ATTENTION_COLUMNS).map(
+        ([column, type]) =>
+          `${columns[column as keyof typeof ATTENTION_COLUMNS] ?? `NULL::${type}`} AS ${column}`,
+      ),
+    ].join(', '),
+  );
+  return (p) => sql`(SELECT ${list} ${rows(p)})`;
 }
 
 /**
@@ -130,22 +162,32 @@ interface AttentionValues {
  * its page, 26 rows and about 130 buffers.
  */
 const ATTENTION_SOURCES = {
-  claim: (p: Pick<AttentionValues, 'partnerId'>): Sql => sql`(
-  SELECT 'claim'::text AS source, c.id AS id, ${CLAIM_DEADLINE} AS deadline,
-         c.number AS claim_number, c.type AS claim_type, c.status AS claim_status,
-         c.item_id AS item_id, NULL::text AS movement_kind, NULL::integer AS movement_quantity,
-         NULL::timestamptz AS occurred_at
-    FROM claims c
-   WHERE c.partner_id = ${p.partnerId} AND c.status IN ('draft', 'info_requested')
-)`,
-  movement: (p: Pick<AttentionValues, 'partnerId' | 'today'>): Sql => sql`(
-  SELECT 'movement'::text AS source, u.movement_id AS id, u.deadline AS deadline,
-         NULL::integer AS claim_number, NULL::text AS claim_type, NULL::text AS claim_status,
-         u.item_id AS item_id, u.kind AS movement_kind, u.quantity AS movement_quantity,
-         u.occurred_at AS occurred_at
-    FROM unclaimed_movements u
-   WHERE u.partner_id = ${p.partnerId} AND u.deadline >= ${p.today}
-)`,
+  claim: attentionSource(
+    'claim',
+    {
+      id: 'c.id',
+      deadline: CLAIM_DEADLINE,
+      claim_number: 'c.number',
+      claim_type: 'c.type',
+      claim_status: 'c.status',
+      item_id: 'c.item_id',
+    },
+    (p) =>
+      sql`FROM claims c WHERE c.partner_id = ${p.partnerId} AND c.status IN ('draft', 'info_requested')`,
+  ),
+  movement: attentionSource(
+    'movement',
+    {
+      id: 'u.movement_id',
+      deadline: 'u.deadline',
+      item_id: 'u.item_id',
+      movement_kind: 'u.kind',
+      movement_quantity: 'u.quantity',
+      occurred_at: 'u.occurred_at',
+    },
+    (p) =>
+      sql`FROM unclaimed_movements u WHERE u.partner_id = ${p.partnerId} AND u.deadline >= ${p.today}`,
+  ),
 };
 
 /** A row of either source with its item's SKU and name; its key is its deadline and id. */

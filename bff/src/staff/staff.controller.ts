@@ -10,6 +10,7 @@ import {
   StaffPartnerListQueryDto,
   StaffQueueClaimDto,
   StaffSummaryDto,
+  StaffUserListDto,
 } from './dto/staff.dto.js';
 import { StaffController } from './staff-only.guard.js';
 import { StaffService } from './staff.service.js';
@@ -74,5 +75,16 @@ export class StaffWorkspaceController {
   @BAD_LIST_QUERY
   partners(@Query() query: StaffPartnerListQueryDto): Promise<Page<StaffPartnerDto>> {
     return this.staff.partners(query);
+  }
+
+  @Get('users')
+  @ApiOperation({
+    summary:
+      'The active staff users, by name: whom a claim may be assigned to (the claim page’s assignee picker).',
+    operationId: 'listStaffUsers',
+  })
+  @ApiOkResponse({ type: StaffUserListDto })
+  users(): Promise<StaffUserListDto> {
+    return this.staff.staffUsers();
   }
 }

@@ -22,6 +22,7 @@ import type {
   StaffPartnerListQueryDto,
   StaffQueueClaimDto,
   StaffSummaryDto,
+  StaffUserListDto,
 } from './dto/staff.dto.js';
 import {
   type ExportedQueueClaimRecord,
@@ -122,6 +123,11 @@ export class StaffService {
           ? null
           : Math.round(summary.medianDaysToDecision30d * 100) / 100,
     };
+  }
+
+  /** The active staff users, by name: whom a claim may be assigned to (docs/product.md §3a). */
+  async staffUsers(): Promise<StaffUserListDto> {
+    return { items: await this.users.activeStaff() };
   }
 
   async partners(query: StaffPartnerListQueryDto): Promise<Page<StaffPartnerDto>> {

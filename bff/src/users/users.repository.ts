@@ -75,6 +75,10 @@ const MEMBERSHIP = fields({
   openClaims: [OPEN_CLAIMS, read.integer],
 });
 
+/** A staff member as the assignee picker lists them (docs/api.md, `GET /api/staff/users`). */
+const STAFF_MEMBER = USERS.select('u', ['id', 'name', 'email']);
+export type StaffMember = ReturnType<typeof STAFF_MEMBER.read>;
+
 /** The columns of the account check (with whether the token's session was revoked). */
 const ACCOUNT_STATE = USERS.select('u', ['status', 'credentialGeneration', 'isStaff']);
 
@@ -210,6 +214,18 @@ export class UsersRepository {
       role,
       openClaims,
     }));
+  }
+
+  /**
+   * The active staff users, by name (then id): whom a claim may be assigned to (the same rule as the
+   * assignment's guarded UPDATE in `claims/claims.repository.ts`). Users are not tenant data.
+   */
+  activeStaff(): Promise<StaffMember[]> {
+    return this.db.rows(
+      sql`SELECT ${STAFF_MEMBER.list} FROM users u
+          WHERE u.is_staff AND u.status = 'active' ORDER BY u.name, u.id`,
+      STAFF_MEMBER.read,
+    );
   }
 }
 

@@ -4,12 +4,17 @@ import path from 'node:path';
 import { createMemoryRouter } from 'react-router-dom';
 
 import { routePatterns } from '@/config/paths';
-import { acme, partnerBody, viewerSession } from '@/testing/fixtures';
+import { acme, partnerBody, staffSession, viewerSession } from '@/testing/fixtures';
 import { listPage } from '@/testing/list-page';
 import { mockApi } from '@/testing/mock-api';
 
 import { AppRoot } from '.';
-import { pagePreloads, type PagePreload } from './page-preloads';
+import {
+  allPagePreloads,
+  pagePreloads,
+  staffPagePreloads,
+  type PagePreload,
+} from './page-preloads';
 import { createQueryClient } from './providers';
 import { createRoutes } from './router';
 
@@ -114,5 +119,58 @@ describe('page preloads', () => {
       expect(requests).not.toContain(fill(request));
     }
     expect(requests).toContain(listRequest);
+  });
+});
+
+const staffSignedIn = () =>
+  mockApi({
+    'GET /api/me': () => Response.json(staffSession),
+    'GET /api/staff/summary': () =>
+      Response.json({
+        waiting: 0,
+        overdue: 0,
+        oldestWaitingSince: null,
+        decidedLast7Days: 0,
+        medianDaysToDecision30d: null,
+      }),
+    'GET /api/staff/claims': () => Response.json(listPage([])),
+    'GET /api/staff/partners': () => Response.json(listPage([])),
+  });
+
+describe('page preloads of the staff workspace', () => {
+  it('name the staff routes and route modules that exist, and are in the build’s table', () => {
+    expect(staffPagePreloads.map((page) => page.path)).toEqual([
+      routePatterns.staff,
+      routePatterns.staffPartners,
+    ]);
+    for (const page of staffPagePreloads) {
+      for (const module of page.modules)
+        expect(existsSync(path.join(portalRoot, module))).toBe(true);
+      expect(page.requests).toContain('/api/me');
+      expect(allPagePreloads).toContain(page);
+    }
+    for (const page of pagePreloads) expect(allPagePreloads).toContain(page);
+  });
+
+  it.each(staffPagePreloads.map((page) => [page.path, page] as const))(
+    '%s sends each of its preloaded requests once on its first load',
+    async (url, page) => {
+      const api = staffSignedIn();
+      await firstLoad(url);
+
+      const requests = sent(api);
+      for (const request of [...page.requests, ...(page.requestsWithoutQuery ?? [])]) {
+        expect(requests.filter((candidate) => candidate === request)).toHaveLength(1);
+      }
+    },
+  );
+
+  it('/staff?overdue=true sends its own queue request, not the preloaded default one', async () => {
+    const api = staffSignedIn();
+    await firstLoad('/staff?overdue=true');
+
+    const requests = sent(api);
+    expect(requests).not.toContain('/api/staff/claims?sort=waitingSince');
+    expect(requests).toContain('/api/staff/claims?overdue=true&sort=waitingSince');
   });
 });

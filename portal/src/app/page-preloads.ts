@@ -1,5 +1,5 @@
 /**
- * What the first load of a partner page needs beyond the entry's scripts, for the server to name in
+ * What the first load of a partner or staff page needs beyond the entry's scripts, for the server to name in
  * the app shell it sends: the page's route modules (`<link rel="modulepreload">`, with their styles)
  * and the API GETs its loaders and screen send (`<link rel="preload" as="fetch">`). The browser then
  * fetches them beside the entry's scripts instead of one round trip after another once those have run
@@ -74,3 +74,27 @@ export const pagePreloads: readonly PagePreload[] = [
     requests: session,
   },
 ];
+
+const staffLayout = 'src/features/staff/routes/staff-layout.tsx';
+
+/**
+ * The staff workspace's pages (docs/product.md §3a): the session (staff-loader.ts), then what the
+ * route's loader prefetches (`prefetchQueue`, `prefetchPartners`).
+ */
+export const staffPagePreloads: readonly PagePreload[] = [
+  {
+    path: '/staff',
+    modules: [staffLayout, 'src/features/staff/routes/queue.tsx'],
+    requests: ['/api/me', '/api/staff/summary'],
+    requestsWithoutQuery: ['/api/staff/claims?sort=waitingSince'],
+  },
+  {
+    path: '/staff/partners',
+    modules: [staffLayout, 'src/features/staff/routes/partners.tsx'],
+    requests: ['/api/me'],
+    requestsWithoutQuery: ['/api/staff/partners?sort=name'],
+  },
+];
+
+/** Every page the BFF names preloads for (the build's table, vite.config.ts). */
+export const allPagePreloads: readonly PagePreload[] = [...pagePreloads, ...staffPagePreloads];

@@ -733,6 +733,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active staff users, by name: whom a claim may be assigned to (the claim page’s assignee picker). */
+        get: operations["listStaffUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1784,6 +1801,17 @@ export interface components {
             overdue: number;
             /** @description Claims waiting for the network now. */
             waiting: number;
+        };
+        StaffUser: {
+            /** @example reviewer@portal.example */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Rita Reviewer */
+            name: string;
+        };
+        StaffUserList: {
+            items: components["schemas"]["StaffUser"][];
         };
         /** @enum {string} */
         StockState: "in" | "low" | "out";
@@ -4711,6 +4739,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffSummary"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listStaffUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffUserList"];
                 };
             };
             /** @description Not signed in. */

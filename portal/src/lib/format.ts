@@ -24,6 +24,11 @@ const signedCounts = once(
 /** "1,204". */
 export const formatCount = (value: number): string => counts().format(value);
 
+const decimals = once(() => new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 1 }));
+
+/** "10.9", "3.5", "4": a figure such as a median of days, to one decimal at most. */
+export const formatDecimal = (value: number): string => decimals().format(value);
+
 /** "+12", "−3", "0": a change, such as a movement's quantity. */
 export const formatSignedCount = (value: number): string =>
   signedCounts().format(value).replace('-', '−');

@@ -89,5 +89,7 @@ export const queryKeys = {
       ['staff', 'queue', 'next', queueSearch, claimId] as const,
     summary: () => ['staff', 'summary'] as const,
     partners: <Q extends object>(query: Q) => ['staff', 'partners', query] as const,
+    /** The active staff users (the assignee picker). */
+    users: () => ['staff', 'users'] as const,
   },
 };

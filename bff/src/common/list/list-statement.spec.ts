@@ -71,19 +71,31 @@ afterAll(async () => {
   await database?.stop();
 });
 
+/** The probes' columns under the names `read` takes. */
+const PROBE_COLUMNS = fields({
+  p_id: ['p.id', readValue.text],
+  p_owner: ['p.owner', readValue.text],
+  p_rank: ['p.rank', readValue.integer],
+});
+
+/**
+ * The probes' list. Its `dataSource` counts the query builders made: one per statement compiled
+ * (a shape's SQL is built once from its declared tables).
+ */
 function declared(owner: string, extra: ListCondition[] = []) {
+  const counting = Object.create(dataSource, {
+    createQueryBuilder: {
+      value: (...args: Parameters<DataSource['createQueryBuilder']>) => {
+        basesBuilt += 1;
+        return dataSource.createQueryBuilder(...args);
+      },
+    },
+  }) as DataSource;
   return new DeclaredListQuery({
     statement: 'statement-probes',
-    dataSource,
-    base: () => {
-      basesBuilt += 1;
-      return dataSource
-        .getRepository(StatementProbe)
-        .createQueryBuilder('p')
-        .select('p.id', 'p_id')
-        .addSelect('p.owner', 'p_owner')
-        .addSelect('p.rank', 'p_rank');
-    },
+    dataSource: counting,
+    select: PROBE_COLUMNS,
+    from: { table: 'list_statement_probe', alias: 'p' },
     conditions: [{ sql: 'p.owner = :owner', parameters: { owner } }, ...extra],
   });
 }
@@ -160,7 +172,7 @@ describe('DeclaredListQuery', () => {
     expect(estimate.total).toBeGreaterThan(0);
   });
 
-  it('takes its tables declared as data (from), the same rows as a base builder', async () => {
+  it('takes its tables declared as data (from), joins included', async () => {
     const tables: ListFrom = {
       table: 'list_statement_probe',
       alias: 'p',

@@ -10,7 +10,7 @@ export interface ListCondition {
   readonly parameters?: Readonly<Record<string, unknown>>;
 }
 
-export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
+export interface DeclaredListQueryOptions {
   /**
    * Names the base: the same name must always build the same base (tables, joins, columns), so that
    * name and conditions together determine the SQL.
@@ -19,15 +19,11 @@ export interface DeclaredListQueryOptions<Entity extends ObjectLiteral> {
   readonly dataSource: DataSource;
   /**
    * The columns, from the tables' definitions (`database/table.ts`: a table's `select`, joined
-   * `fields`): constant SQL. Without it, the base selects its own.
+   * `fields`): constant SQL.
    */
-  readonly select?: Selection<unknown>;
-  /**
-   * The tables, as data (`from`: constant SQL, the statement's FROM), or the base builder (`base`:
-   * tables and joins, and its columns without `select`); either way no condition, no parameter.
-   */
-  readonly from?: ListFrom;
-  readonly base?: () => SelectQueryBuilder<Entity>;
+  readonly select: Selection<unknown>;
+  /** The tables, as data: constant SQL, the statement's FROM; no condition, no parameter. */
+  readonly from: ListFrom;
   /** The conditions, ANDed in this order (the partner's scope first). */
   readonly conditions: readonly ListCondition[];
   /**
@@ -100,7 +96,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
   readonly parameters: Readonly<Record<string, unknown>>;
   private built: SelectQueryBuilder<Entity> | undefined;
 
-  constructor(private readonly options: DeclaredListQueryOptions<Entity>) {
+  constructor(private readonly options: DeclaredListQueryOptions) {
     this.shape = [
       options.crossTenant === undefined ? options.statement : `${options.statement} (cross-tenant)`,
       ...options.conditions.map((condition) => condition.sql),
@@ -113,7 +109,7 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
 
   /** A copy with one more condition (another shape). */
   and(condition: ListCondition): DeclaredListQuery<Entity> {
-    return new DeclaredListQuery({
+    return new DeclaredListQuery<Entity>({
       ...this.options,
       conditions: [...this.options.conditions, condition],
     });
@@ -205,22 +201,17 @@ export class DeclaredListQuery<Entity extends ObjectLiteral> {
   }
 
   private build(values: Readonly<Record<string, unknown>>): SelectQueryBuilder<Entity> {
-    const query = this.base();
+    const query = this.from();
     if (this.options.crossTenant !== undefined) query.comment(this.options.crossTenant.comment);
-    if (this.options.select !== undefined) query.select(selectList(this.options.select));
+    query.select(selectList(this.options.select));
     for (const condition of this.options.conditions) query.andWhere(condition.sql);
     return query.setParameters({ ...values });
   }
 
-  /** The base builder: `base`'s, or one of the declared tables (`from`). */
-  private base(): SelectQueryBuilder<Entity> {
-    const { from, base } = this.options;
-    if (base !== undefined) return base();
-    if (from === undefined) throw new Error(`List statement ${this.options.statement}: no tables`);
-    const query = this.options.dataSource
-      .createQueryBuilder()
-      .from<Entity>(from.table, from.alias)
-      .select([]);
+  /** A builder of the declared tables (`from`) and their joins. */
+  private from(): SelectQueryBuilder<Entity> {
+    const { from } = this.options;
+    const query = this.options.dataSource.createQueryBuilder().from<Entity>(from.table, from.alias);
     for (const { join, table, alias, on } of from.joins ?? []) {
       if (join === 'inner') query.innerJoin(table, alias, on);
       else query.leftJoin(table, alias, on);

@@ -247,3 +247,23 @@ export class StaffPartnerDto {
   })
   oldestWaitingSince!: string | null;
 }
+
+/** A staff member whom a claim may be assigned to (docs/api.md, `GET /api/staff/users`). */
+@ApiSchema({ name: 'StaffUser' })
+export class StaffUserDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'Rita Reviewer' })
+  name!: string;
+
+  @ApiProperty({ example: 'reviewer@portal.example' })
+  email!: string;
+}
+
+/** The active staff users, by name. */
+@ApiSchema({ name: 'StaffUserList' })
+export class StaffUserListDto {
+  @ApiProperty({ type: [StaffUserDto] })
+  items!: StaffUserDto[];
+}

@@ -16,8 +16,8 @@ export interface Assignment {
 
 /**
  * PUT /api/partners/{slug}/claims/{id}/assignee `{ userId }` (staff): a staff-only `assignment` event.
- * There is no endpoint that lists the staff, so the screens assign to the person signed in or to
- * nobody (docs/product.md §3a).
+ * The user is the person signed in, another active staff user (GET /api/staff/users, the claim
+ * page's picker) or nobody (docs/product.md §3a).
  */
 export async function assignClaim({
   partnerSlug,

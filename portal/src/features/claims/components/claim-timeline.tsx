@@ -4,26 +4,31 @@ import {
   claimStatusTones,
   ErrorState,
   Inline,
+  majorToMinor,
   Money,
   Skeleton,
   Stack,
-  Switch,
   Textarea,
   Timeline,
   type TimelineItem,
 } from '@partner-portal/ui-kit';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 
 import { apiFieldErrors } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { describeApiError } from '@/lib/api-errors';
-import { DISPLAY_LOCALE } from '@/lib/format';
+import { DISPLAY_LOCALE, formatAmount } from '@/lib/format';
 import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useAddClaimComment } from '../api/add-claim-comment';
 import { useClaimEvents, type ClaimEvent } from '../api/get-claim-events';
 
 import styles from './claim-page.module.css';
+
+// Staff alone write internal notes: the switch is loaded for them only.
+const InternalNoteSwitch = lazy(async () => ({
+  default: (await import('./internal-note-switch')).InternalNoteSwitch,
+}));
 
 /** The timeline's title of a transition, by the status it moved to. */
 const transitionTitles: Record<string, string> = {
@@ -35,15 +40,44 @@ const transitionTitles: Record<string, string> = {
   paid: 'Marked paid',
   withdrawn: 'Withdrawn',
 };
+/**
+ * The head of a first approval's body as the BFF writes it (docs/api.md, The second approval):
+ * `First approval of 1250.00 EUR: a second staff member completes it (…).`, then the message.
+ */
+const FIRST_APPROVAL = /^First approval of (\d+(?:\.\d+)?) ([A-Z]{3})\b[^\n]*(?:\n+([\s\S]*))?$/;
+
+/** A first approval's amount (minor units) and message, read from its body; undefined if unlike it. */
+function firstApprovalOf(
+  body: string | null,
+): { amount: number; currency: string; message: string | null } | undefined {
+  const match = body === null ? null : FIRST_APPROVAL.exec(body);
+  if (match === null) return undefined;
+  const [, major = '', currency = '', message] = match;
+  return {
+    amount: majorToMinor(Number(major), currency),
+    currency,
+    message: message === undefined || message.trim() === '' ? null : message,
+  };
+}
+
+const actorName = (event: ClaimEvent) => event.actor?.name ?? 'a removed account';
+
 /** What an event says in the timeline. */
 function titleOf(event: ClaimEvent): string {
   switch (event.kind) {
     case 'internal_note':
       return 'Internal note';
     case 'assignment':
-      return 'Assignment';
-    case 'approval_requested':
-      return 'First approval, waiting for a second';
+      // Its body names the assignee, or says `Unassigned` (docs/api.md, ClaimEvent).
+      return event.body === null || event.body === 'Unassigned'
+        ? 'Unassigned'
+        : `Assigned to ${event.body}`;
+    case 'approval_requested': {
+      const approval = firstApprovalOf(event.body);
+      return approval === undefined
+        ? `Approval requested by ${actorName(event)}`
+        : `Approval of ${formatAmount(approval)} requested by ${actorName(event)}`;
+    }
     case 'created':
       return 'Draft created';
     case 'edit':
@@ -82,14 +116,26 @@ function factsOf(event: ClaimEvent): ReactNode {
   return null;
 }
 
+/** What an event's body says beside its title (an assignment's and an approval's are in the title). */
+function textOf(event: ClaimEvent): string | null {
+  switch (event.kind) {
+    case 'assignment':
+      return null;
+    case 'approval_requested': {
+      const approval = firstApprovalOf(event.body);
+      return approval === undefined ? event.body : approval.message;
+    }
+    case 'edit':
+      return event.body === null || event.body === '' ? null : `Changed: ${event.body}`;
+    default:
+      return event.body;
+  }
+}
+
 function bodyOf(event: ClaimEvent): ReactNode {
   const facts = factsOf(event);
-  const text =
-    event.body === null || event.body === '' ? null : (
-      <span className={styles.prewrap}>
-        {event.kind === 'edit' ? `Changed: ${event.body}` : event.body}
-      </span>
-    );
+  const said = textOf(event);
+  const text = said === null || said === '' ? null : <span className={styles.prewrap}>{said}</span>;
   if (facts === null) return text ?? undefined;
   return (
     <Stack gap={1}>
@@ -117,7 +163,7 @@ const itemOf = (event: ClaimEvent): TimelineItem => {
       titleOf(event)
     ),
     timestamp: <PartnerDateTime value={event.at} format="datetime" />,
-    actor: event.actor?.name ?? 'a removed account',
+    actor: actorName(event),
     body: internal && body !== undefined ? <div className={styles.internalBody}>{body}</div> : body,
     variant: event.kind === 'comment' || event.kind === 'internal_note' ? 'comment' : 'event',
     tone: internal
@@ -170,12 +216,9 @@ function CommentForm({
       <Stack gap={2}>
         {problem === undefined ? <ApiProblemAlert error={comment.error} /> : null}
         {staff ? (
-          <Switch
-            label="Internal note"
-            description="Only staff see it; never the partner, in no list, export or e-mail."
-            checked={internal}
-            onCheckedChange={setInternal}
-          />
+          <Suspense fallback={null}>
+            <InternalNoteSwitch checked={internal} onCheckedChange={setInternal} />
+          </Suspense>
         ) : null}
         <Textarea
           label={internal ? 'Internal note' : 'Comment'}

@@ -8,8 +8,10 @@ import {
   Link,
   LinkButton,
   Money,
+  Select,
 } from '@partner-portal/ui-kit';
 import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -19,6 +21,7 @@ import { DISPLAY_LOCALE, formatAmount, formatCount } from '@/lib/format';
 import { PartnerDateTime, usePartnerToday } from '@/lib/partner-time';
 import { useAssignClaims } from '@/lib/staff/assignee';
 import { nextInQueueQueryOptions } from '@/lib/staff/review-queue';
+import { useStaffUsers } from '@/lib/staff/staff-users';
 
 import type { Claim } from '../api/get-claim';
 import { useClaimFacets } from '../api/get-claim-facets';
@@ -66,9 +69,60 @@ function QueueNavigation({ claimId }: { claimId: string }) {
 }
 
 /**
- * Who works the claim: assign it to oneself, or unassign it. No endpoint lists the staff, so
- * another staff member takes a claim by assigning it to themselves (docs/product.md §3a).
+ * Another staff member to give the claim to (docs/product.md §3a): the active staff users
+ * (GET /api/staff/users) in a native select, which the keyboard works as everywhere, and a button
+ * that assigns; a choice alone changes nothing.
  */
+function AssignToOther({
+  assigneeId,
+  userId,
+  pending,
+  onAssign,
+}: {
+  assigneeId: string | null;
+  userId: string;
+  pending: boolean;
+  onAssign: (userId: string) => void;
+}) {
+  const staff = useStaffUsers();
+  const [chosen, setChosen] = useState('');
+  const others = (staff.data?.items ?? []).filter(({ id }) => id !== assigneeId);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (chosen === '' || pending) return;
+    onAssign(chosen);
+    setChosen('');
+  };
+  if (staff.isError) return <ApiProblemAlert error={staff.error} />;
+  return (
+    <form aria-label="Assign to a staff member" className={styles.assignForm} onSubmit={submit}>
+      <Select
+        label="Assign to"
+        hideLabel
+        size="sm"
+        placeholder={staff.isPending ? 'Loading staff…' : 'Another staff member…'}
+        disabled={staff.isPending || others.length === 0}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        options={others.map(({ id, name, email }) => ({
+          value: id,
+          label: id === userId ? `${name} (you)` : `${name} (${email})`,
+        }))}
+      />
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={chosen === ''}
+        loading={pending}
+      >
+        Assign
+      </Button>
+    </form>
+  );
+}
+
+/** Who works the claim: assign it to oneself or to another staff member, or unassign it. */
 function Assignee({ partnerSlug, claim, userId }: StaffClaimProps) {
   const assign = useAssignClaims();
   const assignee = claim.assignee ?? null;
@@ -99,6 +153,12 @@ function Assignee({ partnerSlug, claim, userId }: StaffClaimProps) {
           </Button>
         )}
       </Inline>
+      <AssignToOther
+        assigneeId={assignee?.id ?? null}
+        userId={userId}
+        pending={assign.isPending}
+        onAssign={to}
+      />
       {claim.waitingSince == null ? null : (
         <span>
           <span className={styles.muted}>Waiting since </span>

@@ -1,11 +1,4 @@
-import {
-  Button,
-  Link,
-  LinkButton,
-  Money,
-  PageHeader,
-  type DataTableColumn,
-} from '@partner-portal/ui-kit';
+import { Button, LinkButton, PageHeader, type DataTableColumn } from '@partner-portal/ui-kit';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,7 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { canManage, usePartnerRole } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
-import { DISPLAY_LOCALE, formatCalendarDate } from '@/lib/format';
+import { claimColumns } from '@/lib/claim-columns';
+import { formatCalendarDate } from '@/lib/format';
 import { readListParams, useListState, type ListStateOptions } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
@@ -31,8 +25,6 @@ import {
   type ClaimSortField,
 } from '../api/get-claims';
 import { ClaimsFilters } from '../components/claims-filters';
-import { ClaimStatusPill } from '@/lib/claim-status';
-import { claimTypeLabels } from '../components/labels';
 import { StatusTabs } from '../components/status-tabs';
 
 import styles from '../components/claims.module.css';
@@ -46,58 +38,11 @@ const NewClaimDrawer = lazy(async () => ({
 const FORM_PARAMS = ['new', 'fileFor', 'item'] as const;
 
 const columns = (partnerSlug: string): Array<DataTableColumn<ClaimRow>> => [
-  {
-    id: 'number',
-    header: 'Claim',
-    cell: (claim) => (
-      <Link href={paths.claim(partnerSlug, claim.id)} className={styles.nowrap}>
-        {claim.number}
-      </Link>
-    ),
-    sortable: true,
-    rowHeader: true,
-  },
-  {
-    id: 'item',
-    header: 'Item',
-    cell: (claim) =>
-      claim.item === null ? (
-        <span className={styles.secondary}>No item</span>
-      ) : (
-        <>
-          <span className={styles.primary}>{claim.item.name}</span>
-          <span className={styles.secondary}>{claim.item.sku}</span>
-        </>
-      ),
-    fullWidthWhenStacked: true,
-  },
-  {
-    id: 'type',
-    header: 'Type',
-    cell: (claim) => claimTypeLabels[claim.type],
-    priority: 'secondary',
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (claim) => (
-      <ClaimStatusPill status={claim.status} partiallyApproved={claim.partiallyApproved} />
-    ),
-  },
-  {
-    id: 'amountClaimed',
-    header: 'Claimed',
-    cell: (claim) => (
-      <Money
-        amount={claim.amountClaimed.amount}
-        currency={claim.amountClaimed.currency}
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
-    ),
-    sortable: true,
-    align: 'end',
-  },
+  claimColumns.number((claim) => paths.claim(partnerSlug, claim.id), { sortable: true }),
+  claimColumns.item({ fullWidthWhenStacked: true }),
+  claimColumns.type({ priority: 'secondary' }),
+  claimColumns.status(),
+  claimColumns.amountClaimed({ sortable: true }),
   {
     id: 'incidentDate',
     header: 'Incident',

@@ -33,6 +33,42 @@ const note: ClaimEvent = {
   payoutReference: null,
 };
 
+const staffOnly = (event: Pick<ClaimEvent, 'id' | 'kind' | 'body' | 'at'>): ClaimEvent => ({
+  internal: true,
+  actor: { id: 'u-staff', name: 'Sam Staff' },
+  fromStatus: null,
+  toStatus: null,
+  amountApproved: null,
+  payoutReference: null,
+  ...event,
+});
+
+const assigned = staffOnly({
+  id: 'e10',
+  kind: 'assignment',
+  body: 'Rita Reviewer',
+  at: '2026-02-28T11:10:00.000Z',
+});
+const unassigned = staffOnly({
+  id: 'e11',
+  kind: 'assignment',
+  body: 'Unassigned',
+  at: '2026-02-28T11:20:00.000Z',
+});
+const firstApproval = staffOnly({
+  id: 'e12',
+  kind: 'approval_requested',
+  body: 'First approval of 1250.00 EUR: a second staff member completes it (above 1000 EUR).\n\nPhotos match the carrier report.',
+  at: '2026-02-28T11:30:00.000Z',
+});
+
+const staffUsers = {
+  items: [
+    { id: 'u-rita', name: 'Rita Reviewer', email: 'reviewer@portal.example' },
+    { id: 'u-staff', name: 'Sam Staff', email: 'staff@portal.example' },
+  ],
+};
+
 const queued = (claim: Claim, number: string, id: string) => ({
   ...claim,
   id,
@@ -46,7 +82,9 @@ function staffClaimApi(claim: Claim, handlers: Record<string, ApiHandler> = {}) 
     'GET /api/me': () => Response.json(staffSession),
     'GET /api/partners/acme-outdoor': () => Response.json(partnerBody(acme)),
     [`GET ${base(claim)}`]: () => Response.json(claim, { headers: { ETag: `"${claim.version}"` } }),
-    [`GET ${base(claim)}/events`]: () => Response.json(listPage([...events, note])),
+    [`GET ${base(claim)}/events`]: () =>
+      Response.json(listPage([...events, note, assigned, unassigned, firstApproval])),
+    'GET /api/staff/users': () => Response.json(staffUsers),
     [`GET ${base(claim)}/attachments`]: () => Response.json({ items: [photo] }),
     'GET /api/partners/acme-outdoor/claims': () => Response.json(listPage([claim, paidInPart])),
     'GET /api/partners/acme-outdoor/claims/facets': () =>
@@ -90,6 +128,68 @@ describe('claim page for staff', () => {
     await user.click(within(staff).getByRole('button', { name: 'Unassign' }));
     await within(staff).findByText('Unassigned');
     expect(bodies).toEqual([{ userId: 'u-staff' }, { userId: null }]);
+  });
+
+  it('assigns the claim to another staff member from the picker, by keyboard', async () => {
+    const bodies: unknown[] = [];
+    staffClaimApi(staffClaim, {
+      [`PUT ${base(staffClaim)}/assignee`]: async (request) => {
+        const body = (await request.json()) as { userId: string | null };
+        bodies.push(body);
+        return Response.json({ ...staffClaim, assignee: { id: 'u-rita', name: 'Rita Reviewer' } });
+      },
+    });
+    renderRoute(`/acme-outdoor/claims/${staffClaim.id}`);
+    const user = userEvent.setup();
+
+    const staff = await screen.findByRole('region', { name: 'Staff' });
+    const picker = within(staff).getByRole('combobox', { name: 'Assign to' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Another staff member…',
+      'Rita Reviewer (reviewer@portal.example)',
+      'Sam Staff (you)',
+    ]);
+    const assign = within(staff).getByRole('button', { name: 'Assign' });
+    expect(assign).toBeDisabled();
+    picker.focus();
+    await user.keyboard('{ArrowDown}');
+    await user.selectOptions(picker, 'u-rita');
+    expect(assign).toBeEnabled();
+    await user.tab();
+    expect(assign).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await within(staff).findByText('Rita Reviewer')).toBeVisible();
+    expect(bodies).toEqual([{ userId: 'u-rita' }]);
+    // The assignee is no longer offered; the person signed in still is.
+    expect(
+      within(within(staff).getByRole('combobox', { name: 'Assign to' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Another staff member…', 'Sam Staff (you)']);
+  });
+
+  it('says who was assigned and which approval was requested, in the timeline', async () => {
+    staffClaimApi(staffClaim);
+    renderRoute(`/acme-outdoor/claims/${staffClaim.id}`);
+
+    const timeline = await screen.findByRole('list', { name: 'Claim history' });
+    const titles = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(titles.some((text) => text.includes('Assigned to Rita Reviewer'))).toBe(true);
+    expect(titles.some((text) => text.includes('Unassigned'))).toBe(true);
+    const approval = within(timeline)
+      .getByText(/Approval of €1,250\.00 requested by Sam Staff/)
+      .closest('li') as HTMLElement;
+    expect(approval).toHaveTextContent('Photos match the carrier report.');
+    expect(approval).not.toHaveTextContent('First approval of');
+    expect(within(approval).getByText('Staff only')).toBeVisible();
+    expect(titles.some((text) => /^Event/.test(text))).toBe(false);
   });
 
   it('keeps the queue’s filters in "Back to queue" and "Next in queue"', async () => {

@@ -3,71 +3,32 @@ import {
   EmptyState,
   ErrorState,
   Link,
-  Money,
   Pagination,
-  StatusPill,
   type DataTableColumn,
 } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/lib/api-errors';
-import { DISPLAY_LOCALE, formatCount } from '@/lib/format';
+import { claimColumns } from '@/lib/claim-columns';
+import { formatCount } from '@/lib/format';
 import { PartnerDateTime } from '@/lib/partner-time';
 
 import { useItemClaims, type ItemClaim } from '../api/get-item-claims';
 
 import styles from './item-claims.module.css';
 
-/** How a claim's type reads (docs/product.md §4). */
-const claimTypeLabels: Record<ItemClaim['type'], string> = {
-  lost: 'Lost',
-  damaged: 'Damaged',
-  shortage: 'Shortage',
-  other: 'Other',
-};
-
 const columns = (partnerSlug: string): Array<DataTableColumn<ItemClaim>> => [
-  {
-    id: 'number',
-    header: 'Claim',
-    cell: (claim) => (
-      <Link href={paths.claim(partnerSlug, claim.id)} className={styles.nowrap}>
-        {claim.number}
-      </Link>
-    ),
-    rowHeader: true,
-  },
-  { id: 'type', header: 'Type', cell: (claim) => claimTypeLabels[claim.type] },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (claim) => (
-      <StatusPill
-        status={claim.status}
-        label={claim.partiallyApproved ? 'Partially approved' : undefined}
-      />
-    ),
-  },
+  claimColumns.number((claim) => paths.claim(partnerSlug, claim.id)),
+  claimColumns.type(),
+  claimColumns.status(),
   {
     id: 'quantity',
     header: 'Units',
     cell: (claim) => formatCount(claim.quantity),
     align: 'end',
   },
-  {
-    id: 'amountClaimed',
-    header: 'Claimed',
-    cell: (claim) => (
-      <Money
-        amount={claim.amountClaimed.amount}
-        currency={claim.amountClaimed.currency}
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
-    ),
-    align: 'end',
-  },
+  claimColumns.amountClaimed(),
   {
     id: 'createdAt',
     header: 'Filed',

@@ -5,6 +5,7 @@ import {
   TextField,
   claimStatusLabels,
   type ComboboxOption,
+  type SelectOption,
 } from '@partner-portal/ui-kit';
 import { useState } from 'react';
 
@@ -69,41 +70,54 @@ function AmountFilter({
   );
 }
 
+/** The filters that pick one value from a short list: a native select each, the same way. */
+const SELECT_FILTERS: ReadonlyArray<{
+  key: 'status' | 'type' | 'assignee';
+  label: string;
+  /** The empty choice: no filter. */
+  placeholder: string;
+  options: SelectOption[];
+}> = [
+  {
+    key: 'status',
+    label: 'Status',
+    placeholder: 'Waiting (all)',
+    options: waitingStatuses.map((value) => ({ value, label: claimStatusLabels[value] })),
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    placeholder: 'All types',
+    options: claimTypes.map((value) => ({ value, label: claimTypeLabels[value] })),
+  },
+  {
+    key: 'assignee',
+    label: 'Assignee',
+    placeholder: 'Anyone',
+    options: [
+      { value: 'me', label: 'Assigned to me' },
+      { value: 'none', label: 'Unassigned' },
+    ],
+  },
+];
+
 /** The queue's filters (docs/product.md §3a), each in the URL: the FilterBar's controls. */
 export function QueueFilters({ state }: { state: QueueState }) {
   const partner = state.filters.partner;
   return (
     <>
-      <Select
-        label="Status"
-        placeholder="Waiting (all)"
-        size="sm"
-        hideLabel
-        options={waitingStatuses.map((value) => ({ value, label: claimStatusLabels[value] }))}
-        value={state.filters.status ?? ''}
-        onChange={(event) => state.setFilter('status', orUndefined(event.target.value))}
-      />
-      <Select
-        label="Type"
-        placeholder="All types"
-        size="sm"
-        hideLabel
-        options={claimTypes.map((value) => ({ value, label: claimTypeLabels[value] }))}
-        value={state.filters.type ?? ''}
-        onChange={(event) => state.setFilter('type', orUndefined(event.target.value))}
-      />
-      <Select
-        label="Assignee"
-        placeholder="Anyone"
-        size="sm"
-        hideLabel
-        options={[
-          { value: 'me', label: 'Assigned to me' },
-          { value: 'none', label: 'Unassigned' },
-        ]}
-        value={state.filters.assignee ?? ''}
-        onChange={(event) => state.setFilter('assignee', orUndefined(event.target.value))}
-      />
+      {SELECT_FILTERS.map(({ key, label, placeholder, options }) => (
+        <Select
+          key={key}
+          label={label}
+          placeholder={placeholder}
+          size="sm"
+          hideLabel
+          options={options}
+          value={state.filters[key] ?? ''}
+          onChange={(event) => state.setFilter(key, orUndefined(event.target.value))}
+        />
+      ))}
       <Combobox
         label="Partner"
         placeholder="Any partner"

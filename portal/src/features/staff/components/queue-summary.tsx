@@ -2,7 +2,7 @@ import { Alert, Stat } from '@partner-portal/ui-kit';
 
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/lib/api-errors';
-import { formatCount, formatMoment } from '@/lib/format';
+import { formatCount, formatDecimal, formatMoment } from '@/lib/format';
 
 import { useStaffSummary } from '../api/get-staff-summary';
 
@@ -32,6 +32,7 @@ export function QueueSummary() {
     <ul className={styles.summary} aria-label="Queue figures" aria-busy={loading || undefined}>
       <li>
         <Stat
+          className={styles.stat}
           label="Waiting now"
           loading={loading}
           value={figures && formatCount(figures.waiting)}
@@ -39,6 +40,7 @@ export function QueueSummary() {
       </li>
       <li>
         <Stat
+          className={styles.stat}
           label="Overdue"
           loading={loading}
           value={figures && formatCount(figures.overdue)}
@@ -48,6 +50,7 @@ export function QueueSummary() {
       </li>
       <li>
         <Stat
+          className={styles.stat}
           label="Oldest waiting"
           loading={loading}
           value={oldest === null ? '—' : formatDays(daysWaited(oldest))}
@@ -56,6 +59,7 @@ export function QueueSummary() {
       </li>
       <li>
         <Stat
+          className={styles.stat}
           label="Decided in 7 days"
           loading={loading}
           value={figures && formatCount(figures.decidedLast7Days)}
@@ -63,9 +67,10 @@ export function QueueSummary() {
       </li>
       <li>
         <Stat
+          className={styles.stat}
           label="Median days to decision"
           loading={loading}
-          value={median === null ? '—' : formatCount(median)}
+          value={median === null ? '—' : formatDecimal(median)}
           help="Last 30 days"
         />
       </li>

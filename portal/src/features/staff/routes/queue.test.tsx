@@ -71,6 +71,28 @@ describe('review queue', () => {
     await waitFor(() => expect(document.title).toBe('Review queue · Partner Portal'));
   });
 
+  it('shows the median days to decision to one decimal', async () => {
+    queueApi(() => Response.json(listPage([overdueClaim])), {
+      'GET /api/staff/summary': () => Response.json({ ...summary, medianDaysToDecision30d: 10.87 }),
+    });
+    renderRoute('/staff');
+
+    const figures = await screen.findByRole('list', { name: 'Queue figures' });
+    await within(figures).findByText('42');
+    expect(figures).toHaveTextContent(/Median days to decision\s*10\.9/);
+    expect(figures).not.toHaveTextContent('10.87');
+  });
+
+  it('cuts the partner and the item at the column’s width, the whole text in the title', async () => {
+    queueApi(() => Response.json(listPage([overdueClaim])));
+    renderRoute('/staff');
+
+    await screen.findByRole('link', { name: 'CLM-000101' });
+    const row = rowOf('CLM-000101');
+    expect(within(row).getByTitle('Acme Outdoor Co. · acme-outdoor')).toBeVisible();
+    expect(within(row).getByTitle('Trailhead tent · TENT-2P-GRN')).toBeVisible();
+  });
+
   it('filters, searches and sorts in the URL, exports the same set, and carries it to the claim', async () => {
     const api = queueApi(() => Response.json(listPage([overdueClaim])));
     const { router } = renderRoute('/staff');

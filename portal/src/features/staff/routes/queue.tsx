@@ -1,9 +1,7 @@
 import {
   Badge,
   Button,
-  Link,
   LinkButton,
-  Money,
   PageHeader,
   type DataTableColumn,
 } from '@partner-portal/ui-kit';
@@ -14,10 +12,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
 import { useMe } from '@/lib/auth';
-import { ClaimStatusPill } from '@/lib/claim-status';
+import { claimColumns } from '@/lib/claim-columns';
 import { claimTypeLabels } from '@/lib/claim-labels';
 import { useDocumentTitle } from '@/lib/document-title';
-import { DISPLAY_LOCALE, formatMoment } from '@/lib/format';
+import { formatMoment } from '@/lib/format';
 import { readListParams, useListState } from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { useAssignClaims } from '@/lib/staff/assignee';
@@ -30,6 +28,7 @@ import {
 } from '@/lib/staff/review-queue';
 
 import { staffSummaryQueryOptions } from '../api/get-staff-summary';
+import { CompactCell } from '../components/compact-cell';
 import { QueueFilters } from '../components/queue-filters';
 import { QueueSummary } from '../components/queue-summary';
 import styles from '../components/staff.module.css';
@@ -53,85 +52,57 @@ interface Columns {
   onAssign: (claim: StaffQueueClaim) => void;
 }
 
+/**
+ * The queue's columns, which fit a 1280 px screen without scrolling sideways: the type under the
+ * claim's number, "Assign to me" under the assignee, the partner, the item and the assignee cut to
+ * their column (an ellipsis, the whole text in the cell's title). The claim's columns are the shared
+ * ones (`lib/claim-columns.tsx`).
+ */
 const columns = ({
   queueSearch,
   userId,
   assigning,
   onAssign,
 }: Columns): Array<DataTableColumn<StaffQueueClaim>> => [
-  {
-    id: 'number',
-    header: 'Claim',
-    cell: (claim) => (
-      <Link
-        href={paths.claimFromQueue(claim.partner.slug, claim.id, queueSearch)}
-        className={styles.nowrap}
-      >
-        {claim.number}
-      </Link>
-    ),
-    rowHeader: true,
-  },
+  claimColumns.number(
+    (claim) => paths.claimFromQueue(claim.partner.slug, claim.id, queueSearch),
+    {},
+    (claim) => claimTypeLabels[claim.type],
+  ),
   {
     id: 'partner',
     header: 'Partner',
-    cell: (claim) => (
-      <>
-        <span className={styles.primary}>{claim.partner.name}</span>
-        <span className={styles.secondary}>{claim.partner.slug}</span>
-      </>
-    ),
+    cell: (claim) => <CompactCell primary={claim.partner.name} secondary={claim.partner.slug} />,
   },
-  {
-    id: 'type',
-    header: 'Type',
-    cell: (claim) => claimTypeLabels[claim.type],
-    priority: 'secondary',
-  },
-  {
-    id: 'item',
-    header: 'Item',
-    cell: (claim) =>
-      claim.item === null ? (
-        <span className={styles.secondary}>No item</span>
-      ) : (
-        <>
-          <span className={styles.primary}>{claim.item.name}</span>
-          <span className={styles.secondary}>{claim.item.sku}</span>
-        </>
-      ),
-    priority: 'secondary',
-  },
-  {
-    id: 'amountClaimed',
-    header: 'Claimed',
-    cell: (claim) => (
-      <Money
-        amount={claim.amountClaimed.amount}
-        currency={claim.amountClaimed.currency}
-        locale={DISPLAY_LOCALE}
-        className={styles.nowrap}
-      />
-    ),
-    sortable: true,
-    align: 'end',
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (claim) => <ClaimStatusPill status={claim.status} />,
-  },
+  claimColumns.item({ priority: 'secondary' }, CompactCell),
+  claimColumns.amountClaimed({ sortable: true }),
+  claimColumns.status(),
   {
     id: 'assignee',
     header: 'Assignee',
     cell: (claim) =>
-      claim.assignee == null ? (
-        <span className={styles.secondary}>Unassigned</span>
-      ) : claim.assignee.id === userId ? (
+      claim.assignee != null && claim.assignee.id === userId ? (
         'You'
       ) : (
-        claim.assignee.name
+        <span className={styles.assignee}>
+          {claim.assignee == null ? (
+            <span className={styles.secondary}>Unassigned</span>
+          ) : (
+            <CompactCell primary={claim.assignee.name} />
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            className={styles.nowrap}
+            loading={assigning.has(claim.id)}
+            aria-label={`Assign to me: ${claim.number}`}
+            onClick={() => onAssign(claim)}
+          >
+            Assign to me
+          </Button>
+        </span>
       ),
+    fullWidthWhenStacked: true,
   },
   {
     id: 'waitingSince',
@@ -148,22 +119,6 @@ const columns = ({
           <span className={styles.secondary}>{formatDays(daysWaited(claim.waitingSince))}</span>
           {claim.overdue ? <Badge tone="danger">Overdue</Badge> : null}
         </span>
-      ),
-  },
-  {
-    id: 'actions',
-    header: 'Actions',
-    cell: (claim) =>
-      claim.assignee != null && claim.assignee.id === userId ? null : (
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={assigning.has(claim.id)}
-          aria-label={`Assign to me: ${claim.number}`}
-          onClick={() => onAssign(claim)}
-        >
-          Assign to me
-        </Button>
       ),
   },
 ];
