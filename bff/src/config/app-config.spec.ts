@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       mailOutboxDir: path.join(REPO_ROOT, '.data', 'outbox'),
       mailFrom: 'Partner portal <no-reply@localhost>',
       worker: true,
+      digest: true,
       workerPollSeconds: 2,
       jobRetries: 12,
       jobRetryDelaySeconds: 5,
