@@ -317,6 +317,23 @@ export class ClaimTransitionsService {
   }
 
   /**
+   * Who a claim e-mail about this change goes to, if anyone: not the person who made the change
+   * (nobody is e-mailed about their own change), not a person whose claim updates are off
+   * (docs/product.md, Notification preferences), not a user who is gone.
+   */
+  private async recipient(
+    context: PartnerContext,
+    userId: string | null,
+    manager: EntityManager,
+  ): Promise<Awaited<ReturnType<ClaimsRepository['creator']>>> {
+    if (userId === null || userId === context.userId) return undefined;
+    if (!(await this.notifications.wantsClaimUpdates(context.partner.id, userId, manager))) {
+      return undefined;
+    }
+    return this.claims.creator(userId, manager);
+  }
+
+  /**
    * The e-mail to the claim's assignee when the partner answers an information request or withdraws
    * the claim (docs/product.md §3a; enqueued in the transition's transaction): the claim, the
    * partner, the partner's message, the link to the claim's page; never a staff-only event's text.
@@ -329,17 +346,7 @@ export class ClaimTransitionsService {
   ): Promise<void> {
     const action = body.action;
     if (action !== 'respond' && action !== 'withdraw') return;
-    if (claim.assigneeUserId === null || claim.assigneeUserId === context.userId) return;
-    if (
-      !(await this.notifications.wantsClaimUpdates(
-        context.partner.id,
-        claim.assigneeUserId,
-        manager,
-      ))
-    ) {
-      return;
-    }
-    const assignee = await this.claims.creator(claim.assigneeUserId, manager);
+    const assignee = await this.recipient(context, claim.assigneeUserId, manager);
     if (assignee === undefined) return;
     const actor = await this.claims.userName(context.userId, manager);
     const { partner } = context;
@@ -368,17 +375,7 @@ export class ClaimTransitionsService {
     body: ClaimTransitionDto,
     manager: EntityManager,
   ): Promise<void> {
-    if (claim.createdByUserId === null || claim.createdByUserId === context.userId) return;
-    if (
-      !(await this.notifications.wantsClaimUpdates(
-        context.partner.id,
-        claim.createdByUserId,
-        manager,
-      ))
-    ) {
-      return;
-    }
-    const creator = await this.claims.creator(claim.createdByUserId, manager);
+    const creator = await this.recipient(context, claim.createdByUserId, manager);
     if (creator === undefined) return;
     const actor = await this.claims.userName(context.userId, manager);
     const { partner } = context;
