@@ -315,7 +315,7 @@ describe('the dashboard rollups', () => {
     const rollupsExist = async () =>
       ((await dataSource.query(`SELECT to_regclass('claim_daily_stats') AS t`)) as Row[])[0]?.t !==
       null;
-    for (let undone = 0; undone < 10 && (await rollupsExist()); undone += 1) {
+    for (let undone = 0; undone < 30 && (await rollupsExist()); undone += 1) {
       await dataSource.undoLastMigration();
     }
     expect(await rollupsExist()).toBe(false);

@@ -82,6 +82,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly schedules = new Map<string, Schedule>();
   private readonly boss: PgBoss;
   private started = false;
+  /**
+   * pg-boss's statements still running: pg-boss completes a finished job without awaiting it, so a
+   * shutdown waits for these before the pool closes (or the completion would find the pool ended).
+   */
+  private readonly inFlight = new Set<Promise<unknown>>();
   /** Set by `node dist/worker.js`: run the worker whatever WORKER says. */
   static forceWorker = false;
 
@@ -217,6 +222,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.started = false;
     // Running jobs finish (up to 30 s); any still running then are failed back to the queue.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    await Promise.allSettled([...this.inFlight]);
     this.logger.log('Job queue stopped');
   }
 
@@ -251,6 +257,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     values: unknown[] | undefined,
     on?: EntityManager,
   ): Promise<{ rows: Record<string, unknown>[] }> {
-    return { rows: await this.db.foreign(text, values ?? [], on) };
+    const running = this.db.foreign(text, values ?? [], on);
+    this.inFlight.add(running);
+    try {
+      return { rows: await running };
+    } finally {
+      this.inFlight.delete(running);
+    }
   }
 }
