@@ -32,6 +32,8 @@ const env = {
   SEED_DEMO_DATA: 'true',
   // No scheduled daily digest among the messages a test reads from the outbox.
   DIGEST: 'off',
+  // E-mails go through the job queue: its worker looks for them every second.
+  WORKER_POLL_SECONDS: '1',
   DATA_DIR: dataDir,
   MAIL_OUTBOX_DIR: outboxDir,
   // The suite is many people: signInThroughApi (support/session.ts) names a client address of its own

@@ -199,6 +199,8 @@ test('forgot password: the mailed link resets it, ends the old session, and the 
   browser,
   request,
 }) => {
+  // Two e-mails through the job queue, three password hashes and three browser sessions.
+  test.slow();
   // A person of their own, so the demo sign-ins keep their password for every other test.
   const email = uniqueEmail('resetter');
   const oldPassword = 'copper kettle winter morning';

@@ -43,7 +43,7 @@ test.describe('notification settings', () => {
     );
     await lowStock.click();
     expect((await saved).status()).toBe(200);
-    await expect(page.getByText('Notification settings saved')).toBeVisible();
+    await expect(page.getByText('Notification settings saved', { exact: true })).toBeVisible();
     await expect(lowStock).not.toBeChecked();
 
     // Kept by the server: a fresh page shows it off, the other choices as they were.
