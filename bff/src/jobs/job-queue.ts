@@ -210,6 +210,9 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
           pollingIntervalSeconds: this.config.workerPollSeconds,
         },
         async ([job]) => {
+          // A job fetched while the queue stops is failed back to the queue (another instance, or
+          // this one's next start, runs it), never run with the pool about to close.
+          if (!this.started) throw new Error('The job queue is stopping');
           if (job !== undefined) await this.runOne(kind, job);
         },
       );
@@ -222,7 +225,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.started = false;
     // Running jobs finish (up to 30 s); any still running then are failed back to the queue.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-    await Promise.allSettled([...this.inFlight]);
+    // A fetch still running when the workers stopped leads to one more statement (the job failed
+    // back): wait until no statement has been running for a turn of the event loop.
+    while (this.inFlight.size > 0) {
+      await Promise.allSettled([...this.inFlight]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     this.logger.log('Job queue stopped');
   }
 
