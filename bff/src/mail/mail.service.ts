@@ -37,22 +37,25 @@ export type Mail =
   | { template: 'claimAssignee'; data: ClaimAssigneeMail }
   | { template: 'digest'; data: DigestMail };
 
+/**
+ * Every template, by name: the one place a template is registered. `render` picks from it, and
+ * `src/mail/mail-templates.spec.ts` renders each one (every message links to the settings).
+ */
+export const MAIL_TEMPLATES: {
+  readonly [K in Mail['template']]: (data: Extract<Mail, { template: K }>['data']) => MailMessage;
+} = {
+  passwordResetLink: passwordResetLinkMail,
+  passwordChanged: passwordChangedMail,
+  invitation: invitationMail,
+  claimStatus: claimStatusMail,
+  claimAssignee: claimAssigneeMail,
+  digest: digestMail,
+};
+
 /** Renders a mail with its template. */
 export function render(mail: Mail): MailMessage {
-  switch (mail.template) {
-    case 'passwordResetLink':
-      return passwordResetLinkMail(mail.data);
-    case 'passwordChanged':
-      return passwordChangedMail(mail.data);
-    case 'invitation':
-      return invitationMail(mail.data);
-    case 'claimStatus':
-      return claimStatusMail(mail.data);
-    case 'claimAssignee':
-      return claimAssigneeMail(mail.data);
-    case 'digest':
-      return digestMail(mail.data);
-  }
+  const template = MAIL_TEMPLATES[mail.template] as (data: Mail['data']) => MailMessage;
+  return template(mail.data);
 }
 
 /** The kind of job that sends one e-mail (docs/operations.md, Jobs). */
