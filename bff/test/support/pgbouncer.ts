@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 /** Debian's package (`apt-get install pgbouncer`), or PGBOUNCER. */
 const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer';
@@ -26,18 +26,6 @@ export function pgBouncerUnavailable(): string | undefined {
     return `${PGBOUNCER} is not installed (apt-get install pgbouncer)`;
   }
   return undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PgBouncer {

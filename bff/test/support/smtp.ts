@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports.js';
 
 /** One message the test SMTP server accepted. */
 export interface CapturedMail {
@@ -7,6 +7,8 @@ export interface CapturedMail {
   messageId: string;
   subject: string;
   raw: string;
+  /** When the server accepted it (`Date.now()`): a test measures delivery times from it. */
+  receivedAt: number;
 }
 
 /**
@@ -29,15 +31,7 @@ export class TestSmtpServer {
 
   /** Reserves a free port; the server is down until `up()`. */
   static async reserve(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        const free = typeof address === 'object' && address !== null ? address.port : 0;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     return new TestSmtpServer(port, options.delayMs ?? 0);
   }
 
@@ -70,6 +64,7 @@ export class TestSmtpServer {
               messageId: /^Message-ID:\s*(.+?)\r?$/im.exec(raw)?.[1]?.trim() ?? '',
               subject: /^Subject:\s*(.+?)\r?$/im.exec(raw)?.[1]?.trim() ?? '',
               raw,
+              receivedAt: Date.now(),
             });
             this.inFlight.delete(key);
             callback();
