@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { AuthService } from '#src/auth/auth.service.js';
 import { Database } from '#src/database/database.js';
@@ -206,6 +207,51 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     await jobsSettled(api.app);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(server.mails).toEqual([]);
+  });
+
+  it('sends nothing for a transition that fails after its notice was enqueued, nor for a stale one (412)', async () => {
+    const server = await smtp();
+    await server.up();
+    const api = await app(server);
+    const dataSource = api.app.get(DataSource);
+    const world = await claimsWorld(api, dataSource, `rollback-${randomUUID().slice(0, 6)}`);
+    const claims = claimsClient(api, world);
+    const claim = await insertClaim(dataSource, world.partner.id, {
+      status: 'submitted',
+      createdByUserId: world.userIds.manager,
+    });
+    const before = (await jobs(api)).length;
+
+    // The transition's transaction enqueues the creator's notice, then fails: a forced error after
+    // the insert of the job, inside the same transaction.
+    const mail = api.app.get(MailService);
+    const enqueue = mail.enqueue.bind(mail);
+    let enqueuedInside = 0;
+    const failing = jest.spyOn(mail, 'enqueue').mockImplementation(async (manager, message) => {
+      await enqueue(manager, message);
+      enqueuedInside += 1;
+      throw new Error('the change fails after its e-mail was enqueued');
+    });
+    try {
+      const failed = await claims.transition('staff', claim.id, { action: 'start_review' }, 1);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(enqueuedInside).toBe(1);
+    // A stale version: refused before anything is written.
+    const stale = await claims.transition('staff', claim.id, { action: 'start_review' }, 7);
+    expect(stale.statusCode).toBe(412);
+
+    expect((await jobs(api)).length).toBe(before);
+    const after = await claims.get('staff', claim.id);
+    expect(after.json<{ status: string; version: number }>()).toMatchObject({
+      status: 'submitted',
+      version: 1,
+    });
+    await jobsSettled(api.app);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(server.mails.filter((m) => m.to.includes(world.emails.manager))).toEqual([]);
   });
 
   it('sends each of N jobs once, never two at a time, with two app instances on one database', async () => {
