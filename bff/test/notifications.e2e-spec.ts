@@ -687,36 +687,49 @@ describe('notifications', () => {
     // statements from several connections at the same moment (what this test is about).
     const onServer = process.env.TEST_DATABASE_URL ? it : it.skip;
 
-    onServer('two concurrent sendDue calls send one digest per person per day', async () => {
-      const world = await digestWorld('digest-race', 'Europe/Berlin');
-      await draftClosingIn(world, 7);
-      const digests = api.app.get(DigestService);
-      // Slow transactions: each call has read who is due before the first has committed its claim,
-      // so the day's key, not the read, must keep the second and third calls from sending again.
-      const mail = api.app.get(MailService);
-      const enqueue = mail.enqueue.bind(mail);
-      const slow = jest.spyOn(mail, 'enqueue').mockImplementation(async (manager, message) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return enqueue(manager, message);
-      });
-      let outcomes;
-      try {
-        outcomes = await Promise.all([
-          digests.sendDue(MORNING),
-          digests.sendDue(MORNING),
-          digests.sendDue(new Date(MORNING.getTime() + 60_000)),
-        ]);
-      } finally {
-        slow.mockRestore();
-      }
-      expect(outcomes.every((outcome) => outcome.failed === 0)).toBe(true);
-      for (const who of ['viewer', 'manager', 'admin'] as const) {
-        expect(await digestsTo(world, who)).toHaveLength(1);
-      }
-      // Later the same day: nothing new.
-      await digests.sendDue(new Date(MORNING.getTime() + 6 * 3600_000));
-      expect(await digestsTo(world, 'viewer')).toHaveLength(1);
-    });
+    onServer(
+      'two BFF instances on one database, each sending the due digests at once, send one digest per person per day',
+      async () => {
+        const world = await digestWorld('digest-race', 'Europe/Berlin');
+        await draftClosingIn(world, 7);
+        // A second instance of the BFF on the same database (its own pool, job queue and worker).
+        const other = await startTestApp({
+          databaseUrl: database.url,
+          env: { ...CHEAP_ARGON2, MAIL_OUTBOX_DIR: outbox },
+        });
+        // Slow transactions: each call has read who is due before the first has committed its claim,
+        // so the day's key, not the read, must keep the other calls from sending again.
+        const slowed = [api, other].map((instance) => {
+          const mail = instance.app.get(MailService);
+          const enqueue = mail.enqueue.bind(mail);
+          return jest.spyOn(mail, 'enqueue').mockImplementation(async (manager, message) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return enqueue(manager, message);
+          });
+        });
+        let outcomes;
+        try {
+          outcomes = await Promise.all([
+            api.app.get(DigestService).sendDue(MORNING),
+            other.app.get(DigestService).sendDue(MORNING),
+            other.app.get(DigestService).sendDue(new Date(MORNING.getTime() + 60_000)),
+          ]);
+          await jobsSettled(other.app);
+        } finally {
+          for (const spy of slowed) spy.mockRestore();
+          await other.close();
+        }
+        expect(outcomes.every((outcome) => outcome.failed === 0)).toBe(true);
+        // Three people due, each claimed by exactly one of the calls.
+        expect(outcomes.reduce((sum, outcome) => sum + outcome.sent, 0)).toBe(3);
+        for (const who of ['viewer', 'manager', 'admin'] as const) {
+          expect(await digestsTo(world, who)).toHaveLength(1);
+        }
+        // Later the same day: nothing new.
+        await api.app.get(DigestService).sendDue(new Date(MORNING.getTime() + 6 * 3600_000));
+        expect(await digestsTo(world, 'viewer')).toHaveLength(1);
+      },
+    );
 
     it('sends none to a person who turned both digests off, and only the part a person wants', async () => {
       const world = await digestWorld('digest-optout', 'Europe/Berlin');
