@@ -8,9 +8,10 @@ import { connectThroughPgBouncer, startTestDatabase } from './support/test-datab
 /**
  * The BFF behind a transaction pooler (PgBouncer 1.18 in transaction mode, Debian's package), the most
  * common way to run many instances on one database: nothing may rely on state a server connection
- * keeps between transactions (named prepared statements, SET). The identity and partner specs and the
- * job queue's run here a second time, every database of this file reached through PgBouncer; then 400 concurrent partner
- * reads over real HTTP.
+ * keeps between transactions (named prepared statements, SET). The identity and partner specs, the
+ * job queue's (e-mails through a real SMTP server) and the mail specs (notification preferences,
+ * claim e-mails, the daily digest with two instances) run here a second time, every database of this
+ * file reached through PgBouncer; then 400 concurrent partner reads over real HTTP.
  */
 const unavailable = pgBouncerUnavailable();
 
@@ -20,6 +21,7 @@ if (unavailable === undefined) {
   await import('./authorization-matrix.e2e-spec.js');
   await import('./session-race.e2e-spec.js');
   await import('./jobs.e2e-spec.js');
+  await import('./notifications.e2e-spec.js');
 
   describe('through PgBouncer in transaction mode', () => {
     it('answers 400 concurrent GET /api/partners/acme-outdoor with 200', async () => {
