@@ -14,6 +14,7 @@ import { insertEvidence } from './support/claims-api.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
 import { bearerOf, createPartner, insertItems } from './support/inventory.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
+import { PROPERTY_TIME_ZONES } from './support/time-zones.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? String(Math.floor(Math.random() * 2 ** 31)));
@@ -25,17 +26,7 @@ const DAY_MS = 86_400_000;
 /** How far back a run's history reaches: past both 30-day periods and the 60-day filing window. */
 const HISTORY_MINUTES = 80 * 24 * 60;
 
-/** Zones far apart, with and without daylight saving, whole and odd offsets. */
-const TIME_ZONES = [
-  'UTC',
-  'Europe/Berlin',
-  'America/New_York',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-  'Asia/Kathmandu',
-  'America/St_Johns',
-  'Australia/Lord_Howe',
-] as const;
+const TIME_ZONES = PROPERTY_TIME_ZONES;
 
 type Who = 'manager' | 'viewer' | 'staff';
 
