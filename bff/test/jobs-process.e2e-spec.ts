@@ -133,7 +133,8 @@ onServer('the job queue across BFF processes', () => {
   async function deliveredOnce(jobs: JobRow[]): Promise<CapturedMail[]> {
     await eventually(
       () => (jobs.every((job) => smtp.withId(messageIdOf(job)).length > 0) ? true : undefined),
-      30_000,
+      // A job that failed several times waits longer (backoff): up to 8–16 s after a fourth failure.
+      45_000,
       'every message to arrive',
     );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -170,7 +171,7 @@ onServer('the job queue across BFF processes', () => {
     } finally {
       expect(await first.stop()).toBe(0);
     }
-  }, 60_000);
+  }, 90_000);
 
   it('keeps the notice of a transition whose process is killed (SIGKILL) as soon as it answered', async () => {
     // WORKER=off: this process commits the transition and its e-mail's job, and cannot send it.
@@ -182,7 +183,7 @@ onServer('the job queue across BFF processes', () => {
     const [job] = await jobsOf([world.emails.manager], 'created', 'the committed job', left);
     if (job === undefined) throw new Error('no job');
     left.push(job);
-  }, 60_000);
+  }, 90_000);
 
   it('delivers all three from the next process once SMTP is up, each exactly once by Message-ID', async () => {
     expect(left).toHaveLength(3);
@@ -196,7 +197,7 @@ onServer('the job queue across BFF processes', () => {
     expect(killedNotice?.subject).toMatch(/: in review$/);
     expect(smtp.mails).toHaveLength(3);
     for (const line of next.lines) expect(JSON.stringify(line)).not.toMatch(/token=/);
-  }, 60_000);
+  }, 90_000);
 
   it('delivers a reset link and a claim notice within 5 s of their answers with SMTP up throughout', async () => {
     if (next === undefined) throw new Error('no process');
@@ -214,5 +215,5 @@ onServer('the job queue across BFF processes', () => {
       (notice?.receivedAt ?? Infinity) - noticeAnswered,
     ];
     for (const delay of delays) expect(delay).toBeLessThan(5_000);
-  }, 60_000);
+  }, 90_000);
 });
