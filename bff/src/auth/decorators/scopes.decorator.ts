@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiExtension } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
 /** What an API key may be granted (docs/product.md §3b; docs/api.md, API keys). */
@@ -27,7 +27,11 @@ export const API_KEY_SCOPES_METADATA = 'auth:api-key-scopes';
  * otherwise. Outside the partner routes, keys are refused by the JWT guard on every route.
  */
 export const Scopes = (scope: ApiKeyScope): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(API_KEY_SCOPES_METADATA, [scope]), ApiExtension('x-scopes', [scope]));
+  applyDecorators(
+    SetMetadata(API_KEY_SCOPES_METADATA, [scope]),
+    ApiExtension('x-scopes', [scope]),
+    ApiBearerAuth('apiKey'),
+  );
 
 /** No API key reaches this route, whatever its scopes: identity, members, keys, staff-only work. */
 export const KeysNever = (): MethodDecorator & ClassDecorator =>
