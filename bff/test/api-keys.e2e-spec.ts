@@ -293,9 +293,10 @@ describe('API keys', () => {
     const [item] = await insertItems(dataSource, partner.id, [
       { sku: `KEY-${randomUUID()}`, onHand: 3 },
     ]);
-    const created = await withKey(key.token, {
-      method: 'POST',
+    const filing = {
+      method: 'POST' as const,
       url: `/api/partners/${OWN}/claims`,
+      headers: { 'idempotency-key': `erp-${randomUUID()}` },
       payload: {
         type: 'other',
         itemId: item?.id,
@@ -303,8 +304,12 @@ describe('API keys', () => {
         incidentDate: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10),
         description: 'Filed by the ERP.',
       },
-    });
+    };
+    const created = await withKey(key.token, filing);
     expect(created.statusCode).toBe(201);
+    // A retry with the same Idempotency-Key is the key's own: the first claim again.
+    const retried = await withKey(key.token, filing);
+    expect(retried.json<{ id: string }>().id).toBe(created.json<{ id: string }>().id);
     const claim = created.json<{
       id: string;
       createdBy: { id: string; name: string };

@@ -43,6 +43,7 @@ const minorUnits = {
 @Index('claims_item_idx', { synchronize: false })
 @Index('claims_movement_id_key', { synchronize: false })
 @Index('claims_idempotency_key', { synchronize: false })
+@Index('claims_idempotency_key_by_key', { synchronize: false })
 // The analytics' top items (migration 1795800000000-dashboard-rollups).
 @Index('claims_submitted_at_idx', { synchronize: false })
 @Index('claims_created_by_user_id_idx', ['createdByUserId'])

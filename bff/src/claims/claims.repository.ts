@@ -632,8 +632,11 @@ export class ClaimsRepository {
     return this.db.maybeOne(
       sql`SELECT ${CREATED_CLAIM.list} FROM ${CLAIM_FROM}
            WHERE c.partner_id = ${partnerId}
-             AND c.created_by_user_id IS NOT DISTINCT FROM ${creator.actorUserId}::uuid
-             AND c.created_by_key_id IS NOT DISTINCT FROM ${creator.actorKeyId}::uuid
+             AND ${
+               creator.actorKeyId === null
+                 ? sql`c.created_by_user_id = ${creator.actorUserId}`
+                 : sql`c.created_by_key_id = ${creator.actorKeyId}`
+             }
              AND c.idempotency_key = ${key}`,
       CREATED_CLAIM.read,
       manager,

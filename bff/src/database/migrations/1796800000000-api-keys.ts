@@ -58,6 +58,10 @@ export class ApiKeys1796800000000 implements MigrationInterface {
       );
       await queryRunner.query(`CREATE INDEX "${table}_${key}_idx" ON "${table}" ("${key}")`);
     }
+    // A key's Idempotency-Key on a claim's creation, as claims_idempotency_key is a person's.
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "claims_idempotency_key_by_key" ON "claims" ("partner_id", "created_by_key_id", "idempotency_key") WHERE "idempotency_key" IS NOT NULL AND "created_by_key_id" IS NOT NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
