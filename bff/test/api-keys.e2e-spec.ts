@@ -3,6 +3,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Partner } from '../src/partners/partner.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
+import { samplePng } from '../src/claims/evidence/evidence-samples.js';
+import { evidenceForm } from './support/claim-fixtures.js';
 import { insertItems } from './support/inventory.js';
 import { CHEAP_ARGON2, accessTokenOf, expectNoSecretsInLogs, signIn } from './support/identity.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
@@ -338,6 +340,18 @@ describe('API keys', () => {
       { kind: 'created', actor: { id: key.id, name: 'key: ERP bridge' } },
       { kind: 'comment', actor: { id: key.id, name: 'key: ERP bridge' } },
     ]);
+    const form = evidenceForm('erp.png', samplePng());
+    const uploaded = await withKey(key.token, {
+      method: 'POST',
+      url: `/api/partners/${OWN}/claims/${claim.id}/attachments`,
+      headers: form.headers,
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    expect(uploaded.json<{ uploadedBy: unknown }>().uploadedBy).toEqual({
+      id: key.id,
+      name: 'key: ERP bridge',
+    });
     // A submitted claim: the key is offered the partner's actions only, never staff's.
     await dataSource.query(
       `UPDATE claims SET status = 'submitted', submitted_at = now() WHERE partner_id = $1 AND id = $2`,

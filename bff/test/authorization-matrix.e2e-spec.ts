@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/common/auth-secrets.js';
 import { RefreshSessions } from '../src/auth/tokens/refresh-sessions.js';
 import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
+import { PartnerController } from '../src/partners/decorators/partner-controller.decorator.js';
 import { AuditLog } from '../src/audit/audit-log.entity.js';
 import type { ApiKeyScope } from '../src/auth/decorators/scopes.decorator.js';
 import { Membership } from '../src/partners/membership.entity.js';
@@ -1194,8 +1195,21 @@ class UndeclaredPartnerController {
   }
 }
 
+/** A partner route that says nothing of what an API key needs there. */
+@PartnerController('unscoped')
+class UnscopedPartnerController {
+  @Get()
+  unscoped(): string {
+    return 'unscoped';
+  }
+}
+
 describe('a route under /api/partners/ that the partner guard would not cover', () => {
-  for (const controller of [PartnerListWithoutSlugController, UndeclaredPartnerController]) {
+  for (const controller of [
+    PartnerListWithoutSlugController,
+    UndeclaredPartnerController,
+    UnscopedPartnerController,
+  ]) {
     it(`refuses to start: ${controller.name}`, async () => {
       const database = await startTestDatabase();
       try {
