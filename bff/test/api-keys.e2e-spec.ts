@@ -352,6 +352,19 @@ describe('API keys', () => {
       id: key.id,
       name: 'key: ERP bridge',
     });
+    // The overview's recent activity names it too.
+    const overview = await as('manager', { url: `/api/partners/${OWN}/overview` });
+    const number = created.json<{ number: string }>().number;
+    expect(
+      overview
+        .json<{ recentActivity: Array<{ summary: string }> }>()
+        .recentActivity.map((entry) => entry.summary),
+    ).toEqual(
+      expect.arrayContaining([
+        `key: ERP bridge created ${number}.`,
+        `key: ERP bridge commented on ${number}.`,
+      ]),
+    );
     // A submitted claim: the key is offered the partner's actions only, never staff's.
     await dataSource.query(
       `UPDATE claims SET status = 'submitted', submitted_at = now() WHERE partner_id = $1 AND id = $2`,
