@@ -55,7 +55,7 @@ function createOpenApiDocument(app: INestApplication): OpenAPIObject {
         scheme: 'bearer',
         bearerFormat: 'ppk_',
         description:
-          'An API key, `Authorization: Bearer ppk_…` (no CSRF). Each operation lists the scope a key needs in `x-scopes` (`[]` or none: no key reaches it). Unknown, revoked or expired: 401; outside its scopes: 403 `insufficient_scope`; 600 requests a minute per key.',
+          'An API key, `Authorization: Bearer ppk_…` (no CSRF). Each operation lists the scope a key needs in `x-scopes` (`[]`: no key reaches it; public operations have none). Unknown, revoked or expired: 401; outside its scopes: 403 `insufficient_scope`; 600 requests a minute per key.',
       },
       'apiKey',
     )
