@@ -4,6 +4,7 @@ import { loggingModule } from './common/logging.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         AnalyticsModule,
         OverviewModule,
         StaffModule,
+        ApiKeysModule,
         NotificationsModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,

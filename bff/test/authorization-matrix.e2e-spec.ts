@@ -1,13 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AuthSecrets } from '../src/common/auth-secrets.js';
 import { RefreshSessions } from '../src/auth/tokens/refresh-sessions.js';
 import { declaredRoutes } from '../src/partners/guards/partner-routes.js';
+import { PartnerController } from '../src/partners/decorators/partner-controller.decorator.js';
 import { AuditLog } from '../src/audit/audit-log.entity.js';
+import type { ApiKeyScope } from '../src/auth/decorators/scopes.decorator.js';
 import { Membership } from '../src/partners/membership.entity.js';
 import { Partner } from '../src/partners/partner.entity.js';
 import { hashPassword } from '../src/users/password-hash.js';
@@ -67,10 +69,14 @@ interface Context {
   attachmentOf: (slug: string) => Promise<{ claimId: string; attachmentId: string }>;
   /** A pending invitation of the partner, by one of its admins. */
   invitationOf: (slug: string) => Promise<string>;
+  /** An API key of the partner (null: a network key), for the keys' routes with :id. */
+  keyOf: (slug: string | null) => Promise<string>;
 }
 
 interface RouteSpec {
   access: Access;
+  /** The scope an API key needs (docs/api.md, API keys); none: no key ever reaches the route. */
+  scope?: ApiKeyScope;
   request: (context: Context) => Promise<InjectOptions> | InjectOptions;
 }
 
@@ -212,6 +218,44 @@ const MATRIX: Record<string, RouteSpec> = {
     access: { kind: 'staff' },
     request: () => ({ method: 'GET', url: '/api/staff/users' }),
   },
+  'GET /api/staff/api-keys': {
+    access: { kind: 'staff' },
+    request: () => ({ method: 'GET', url: '/api/staff/api-keys' }),
+  },
+  'POST /api/staff/api-keys': {
+    access: { kind: 'staff' },
+    request: () => ({
+      method: 'POST',
+      url: '/api/staff/api-keys',
+      payload: { name: 'Matrix service', scopes: ['claims:read'] },
+    }),
+  },
+  'DELETE /api/staff/api-keys/:id': {
+    access: { kind: 'staff' },
+    request: async ({ keyOf }) => ({
+      method: 'DELETE',
+      url: `/api/staff/api-keys/${await keyOf(null)}`,
+    }),
+  },
+  'GET /api/partners/:partnerSlug/api-keys': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/api-keys` }),
+  },
+  'POST /api/partners/:partnerSlug/api-keys': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/api-keys`,
+      payload: { name: 'Matrix key', scopes: ['inventory:read'] },
+    }),
+  },
+  'DELETE /api/partners/:partnerSlug/api-keys/:id': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, keyOf }) => ({
+      method: 'DELETE',
+      url: `/api/partners/${slug}/api-keys/${await keyOf(slug)}`,
+    }),
+  },
   'GET /api/partners/:partnerSlug': {
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}` }),
@@ -255,18 +299,22 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/inventory': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory` }),
   },
   'GET /api/partners/:partnerSlug/inventory.csv': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory.csv` }),
   },
   'GET /api/partners/:partnerSlug/overview': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/overview` }),
   },
   'GET /api/partners/:partnerSlug/overview/needs-attention': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({
       method: 'GET',
@@ -274,18 +322,22 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/inventory/facets': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/inventory/facets` }),
   },
   'GET /api/partners/:partnerSlug/analytics': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics` }),
   },
   'GET /api/partners/:partnerSlug/analytics/top-items': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/analytics/top-items` }),
   },
   'GET /api/partners/:partnerSlug/analytics.csv': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({
       method: 'GET',
@@ -293,6 +345,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/inventory/:id': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, itemOf }) => ({
       method: 'GET',
@@ -308,6 +361,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/inventory/:id/movements': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, itemOf }) => ({
       method: 'GET',
@@ -315,6 +369,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'POST /api/partners/:partnerSlug/inventory/:id/movements': {
+    scope: 'movements:write',
     access: { kind: 'partner', role: null, staff: true, resource: true },
     request: async ({ slug, itemOf }) => ({
       method: 'POST',
@@ -323,6 +378,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/inventory/:id/movements/:movementId': {
+    scope: 'inventory:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, movementOf }) => {
       const { itemId, movementId } = await movementOf(slug);
@@ -333,18 +389,22 @@ const MATRIX: Record<string, RouteSpec> = {
     },
   },
   'GET /api/partners/:partnerSlug/claims': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims` }),
   },
   'GET /api/partners/:partnerSlug/claims.csv': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims.csv` }),
   },
   'GET /api/partners/:partnerSlug/claims/facets': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true },
     request: ({ slug }) => ({ method: 'GET', url: `/api/partners/${slug}/claims/facets` }),
   },
   'POST /api/partners/:partnerSlug/claims': {
+    scope: 'claims:write',
     access: { kind: 'partner', role: 'manager', staff: false },
     request: async ({ slug, itemOf }) => ({
       method: 'POST',
@@ -360,6 +420,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/claims/:id': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, claimOf }) => ({
       method: 'GET',
@@ -367,6 +428,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'PATCH /api/partners/:partnerSlug/claims/:id': {
+    scope: 'claims:write',
     access: {
       kind: 'partner',
       role: 'manager',
@@ -382,6 +444,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'DELETE /api/partners/:partnerSlug/claims/:id': {
+    scope: 'claims:write',
     access: {
       kind: 'partner',
       role: 'manager',
@@ -397,6 +460,7 @@ const MATRIX: Record<string, RouteSpec> = {
   },
   // Per lifecycle (docs/product.md §4); the matrix sends submit: managers and admins.
   'POST /api/partners/:partnerSlug/claims/:id/transitions': {
+    scope: 'claims:write',
     access: {
       kind: 'partner',
       role: 'manager',
@@ -412,6 +476,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/claims/:id/events': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, claimOf }) => ({
       method: 'GET',
@@ -419,6 +484,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'POST /api/partners/:partnerSlug/claims/:id/events': {
+    scope: 'claims:write',
     access: { kind: 'partner', role: 'manager', staff: true, resource: true },
     request: async ({ slug, claimOf }) => ({
       method: 'POST',
@@ -435,6 +501,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'POST /api/partners/:partnerSlug/claims/:id/attachments': {
+    scope: 'claims:write',
     access: { kind: 'partner', role: 'manager', staff: false, resource: true },
     request: async ({ slug, claimOf }) => {
       const form = evidenceForm('matrix.png', samplePng());
@@ -447,6 +514,7 @@ const MATRIX: Record<string, RouteSpec> = {
     },
   },
   'GET /api/partners/:partnerSlug/claims/:id/attachments': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, claimOf }) => ({
       method: 'GET',
@@ -454,6 +522,7 @@ const MATRIX: Record<string, RouteSpec> = {
     }),
   },
   'GET /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    scope: 'claims:read',
     access: { kind: 'partner', role: 'viewer', staff: true, resource: true },
     request: async ({ slug, attachmentOf }) => {
       const { claimId, attachmentId } = await attachmentOf(slug);
@@ -464,6 +533,7 @@ const MATRIX: Record<string, RouteSpec> = {
     },
   },
   'DELETE /api/partners/:partnerSlug/claims/:id/attachments/:attachmentId': {
+    scope: 'claims:write',
     access: { kind: 'partner', role: 'manager', staff: false, resource: true },
     request: async ({ slug, attachmentOf }) => {
       const { claimId, attachmentId } = await attachmentOf(slug);
@@ -478,6 +548,54 @@ const MATRIX: Record<string, RouteSpec> = {
 const OWN = 'acme-outdoor';
 const OTHER = 'northwind';
 const RANK = { viewer: 1, manager: 2, admin: 3 } as const;
+
+type KeyState = 'active' | 'revoked' | 'expired';
+
+/** The key column: a partner key of each scope, a network key of each, and keys that must not pass. */
+interface KeyPrincipal {
+  name: string;
+  /** The key's partner; null: a network key. */
+  slug: string | null;
+  scopes: readonly ApiKeyScope[];
+  state: KeyState;
+}
+const PARTNER_SCOPES: readonly ApiKeyScope[] = ['inventory:read', 'claims:read', 'claims:write'];
+const KEYS: KeyPrincipal[] = [
+  ...PARTNER_SCOPES.map((scope) => ({
+    name: `partner ${scope}`,
+    slug: OWN,
+    scopes: [scope],
+    state: 'active' as const,
+  })),
+  ...(['movements:write', 'claims:read'] as const).map((scope) => ({
+    name: `network ${scope}`,
+    slug: null,
+    scopes: [scope],
+    state: 'active' as const,
+  })),
+  { name: 'partner, every scope, revoked', slug: OWN, scopes: PARTNER_SCOPES, state: 'revoked' },
+  { name: 'partner, every scope, expired', slug: OWN, scopes: PARTNER_SCOPES, state: 'expired' },
+  {
+    name: 'network, every scope, revoked',
+    slug: null,
+    scopes: ['movements:write', 'claims:read'],
+    state: 'revoked',
+  },
+  { name: 'another partner’s, every scope', slug: OTHER, scopes: PARTNER_SCOPES, state: 'active' },
+];
+
+/**
+ * What a key gets (docs/api.md, API keys): public routes as anyone; 401 when revoked or expired; no
+ * route outside the partner routes; a partner key only on its partner (else 404, like a non-member);
+ * then exactly the routes of its scopes (else 403 `insufficient_scope`).
+ */
+function expectedForKey(spec: RouteSpec, key: KeyPrincipal, slug: string): Outcome {
+  if (spec.access.kind === 'public') return 'ok';
+  if (key.state !== 'active') return 401;
+  if (spec.access.kind !== 'partner') return 403;
+  if (key.slug !== null && key.slug !== slug) return 404;
+  return spec.scope !== undefined && key.scopes.includes(spec.scope) ? 'ok' : 403;
+}
 
 type Outcome = 'ok' | 401 | 403 | 404;
 
@@ -589,7 +707,42 @@ describe('the authorization matrix', () => {
     return rows[0].id;
   }
 
-  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf, invitationOf };
+  /** A key's row with a token of its own (made here, not through the API under test). */
+  async function insertKey(
+    slug: string | null,
+    scopes: readonly ApiKeyScope[],
+    state: KeyState = 'active',
+  ): Promise<{ id: string; token: string }> {
+    const partnerId =
+      slug === null ? null : (await dataSource.getRepository(Partner).findOneByOrFail({ slug })).id;
+    const token = `ppk_${randomBytes(32).toString('base64url')}`;
+    api.secrets.add(token);
+    const rows = (await dataSource.query(
+      `INSERT INTO api_keys (partner_id, kind, name, scopes, token_hash, prefix, created_at,
+         expires_at, revoked_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() - interval '1 day',
+         now() + ($7 || ' days')::interval, $8)
+       RETURNING id`,
+      [
+        partnerId,
+        slug === null ? 'network' : 'partner',
+        `matrix ${state}`,
+        scopes,
+        createHash('sha256').update(token).digest('hex'),
+        token.slice(0, 8),
+        state === 'expired' ? '-1' : '30',
+        state === 'revoked' ? new Date() : null,
+      ],
+    )) as Array<{ id: string }>;
+    if (rows[0] === undefined) throw new Error('no key');
+    return { id: rows[0].id, token };
+  }
+
+  async function keyOf(slug: string | null): Promise<string> {
+    return (await insertKey(slug, slug === null ? ['claims:read'] : ['inventory:read'])).id;
+  }
+
+  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf, invitationOf, keyOf };
 
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
@@ -636,6 +789,37 @@ describe('the authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
   }, 240_000); // every route × role × partner, one request each: minutes on a loaded 2-core machine
+
+  it('answers every route × API key × partner as the scopes say: 0 mismatches', async () => {
+    const tokens = new Map<string, string>();
+    for (const key of KEYS) {
+      tokens.set(key.name, (await insertKey(key.slug, key.scopes, key.state)).token);
+    }
+    const mismatches: string[] = [];
+    for (const [route, spec] of Object.entries(MATRIX)) {
+      for (const key of KEYS) {
+        for (const slug of spec.access.kind === 'partner' ? [OWN, OTHER] : [OWN]) {
+          const request = await spec.request({ slug, ...resources });
+          const response = await api.request({
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${tokens.get(key.name)}` },
+          });
+          const want = expectedForKey(spec, key, slug);
+          let got: Outcome | number | string = outcomeOf(response, spec.access);
+          // A key's refusal for its scopes says so; any other 403 is not the key column's.
+          if (got === 403 && spec.access.kind !== 'public') {
+            const code = response.json<{ code: string }>().code;
+            if (code !== 'insufficient_scope') got = `403 ${code}`;
+          }
+          if (got !== want)
+            mismatches.push(
+              `${route} with ${key.name} on ${slug}: want ${want}, got ${got} ${response.body.slice(0, 120)}`,
+            );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 240_000); // every route × key × partner, one request each
 
   it('refuses every staff action to staff who are members of the claim’s partner: 403 separation_of_duties', async () => {
     // docs/product.md §4, separation of duties: the matrix's staff account decides; the same flag on a
@@ -697,6 +881,7 @@ describe('the authorization matrix', () => {
     const foreignMovement = await movementOf(OTHER);
     const foreignAttachment = await attachmentOf(OTHER);
     const foreignInvitation = await invitationOf(OTHER);
+    const foreignKey = await keyOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -712,6 +897,7 @@ describe('the authorization matrix', () => {
           }),
           attachmentOf: async () => foreignAttachment,
           invitationOf: async () => foreignInvitation,
+          keyOf: async () => foreignKey,
         });
         const response = await api.request({
           ...request,
@@ -1009,8 +1195,21 @@ class UndeclaredPartnerController {
   }
 }
 
+/** A partner route that says nothing of what an API key needs there. */
+@PartnerController('unscoped')
+class UnscopedPartnerController {
+  @Get()
+  unscoped(): string {
+    return 'unscoped';
+  }
+}
+
 describe('a route under /api/partners/ that the partner guard would not cover', () => {
-  for (const controller of [PartnerListWithoutSlugController, UndeclaredPartnerController]) {
+  for (const controller of [
+    PartnerListWithoutSlugController,
+    UndeclaredPartnerController,
+    UnscopedPartnerController,
+  ]) {
     it(`refuses to start: ${controller.name}`, async () => {
       const database = await startTestDatabase();
       try {

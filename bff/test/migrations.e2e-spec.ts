@@ -48,6 +48,7 @@ describe('migrations', () => {
     );
     expect(await tablesOf(dataSource)).toEqual([
       'analytics_versions',
+      'api_keys',
       'audit_logs',
       'claim_attachments',
       'claim_counts',

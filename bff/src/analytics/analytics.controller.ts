@@ -15,6 +15,7 @@ import {
   AnalyticsQueryDto,
   AnalyticsTopItemsDto,
 } from './dto/analytics.dto.js';
+import { Scopes } from '#src/auth/decorators/scopes.decorator.js';
 
 const BAD_RANGE = ApiBadRequestResponse({
   type: ProblemDetails,
@@ -32,6 +33,7 @@ export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Get('analytics')
+  @Scopes('inventory:read')
   @Header('Cache-Control', 'no-store')
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({
@@ -50,6 +52,7 @@ export class AnalyticsController {
   }
 
   @Get('analytics/top-items')
+  @Scopes('inventory:read')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary:
@@ -70,6 +73,7 @@ export class AnalyticsController {
   }
 
   @Get('analytics.csv')
+  @Scopes('inventory:read')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary: 'One series of the analytics (or the top items) as CSV.',

@@ -1,7 +1,8 @@
-import { Column, Entity, Index, type Relation } from 'typeorm';
+import { Check, Column, Entity, Index, type Relation } from 'typeorm';
 import { IdColumn, References, UuidColumn } from '../database/columns.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 
 /** Facts of an event: flat, never a secret. */
 export type AuditMetadata = Record<string, string | number | boolean | null>;
@@ -11,6 +12,9 @@ export type AuditMetadata = Record<string, string | number | boolean | null>;
  * a partner, claim decisions. Rows outlive the users and partners they name (foreign keys set null).
  */
 @Entity({ name: 'audit_logs' })
+@Index('audit_logs_actor_key_id_idx', ['actorKeyId'])
+// A person or a key, never both (migration 1796800000000-api-keys).
+@Check('audit_logs_one_actor_check', `"actor_user_id" IS NULL OR "actor_key_id" IS NULL`)
 @Index('audit_logs_partner_id_at_idx', ['partnerId', 'at'])
 @Index('audit_logs_actor_user_id_at_idx', ['actorUserId', 'at'])
 export class AuditLog {
@@ -22,6 +26,13 @@ export class AuditLog {
 
   @References(() => User, 'audit_logs', 'actor_user_id', 'SET NULL')
   actor?: Relation<User> | null;
+
+  /** The API key that did it (docs/api.md, API keys), when no person did. */
+  @UuidColumn('actor_key_id', { nullable: true })
+  actorKeyId!: string | null;
+
+  @References(() => ApiKey, 'audit_logs', 'actor_key_id', 'SET NULL')
+  actorKey?: Relation<ApiKey> | null;
 
   @UuidColumn('partner_id', { nullable: true })
   partnerId!: string | null;

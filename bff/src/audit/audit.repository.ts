@@ -9,6 +9,8 @@ export interface NewAuditRecord {
   /** null for an event outside any partner (an account's). */
   partnerId: string | null;
   actorUserId: string | null;
+  /** The API key that acted, when no person did (docs/api.md, API keys). */
+  actorKeyId: string | null;
   action: string;
   target: string | null;
   ip: string | null;
@@ -24,8 +26,9 @@ export class AuditRepository {
   /** Inserts one event, in the caller's transaction when there is one. */
   async insert(record: NewAuditRecord, manager?: EntityManager): Promise<void> {
     await this.db.execute(
-      sql`INSERT INTO audit_logs (partner_id, actor_user_id, action, target, ip, at, metadata)
-          VALUES (${record.partnerId}, ${record.actorUserId}, ${record.action}, ${record.target},
+      sql`INSERT INTO audit_logs (partner_id, actor_user_id, actor_key_id, action, target, ip, at,
+                                  metadata)
+          VALUES (${record.partnerId}, ${record.actorUserId}, ${record.actorKeyId}, ${record.action}, ${record.target},
                   ${record.ip}, ${record.at}, ${JSON.stringify(record.metadata)}::jsonb)`,
       manager,
     );

@@ -21,11 +21,15 @@ export type AuditAction =
   | 'claim.approval_requested'
   | 'claim.approved'
   | 'claim.rejected'
-  | 'claim.paid';
+  | 'claim.paid'
+  | 'api_key.created'
+  | 'api_key.revoked';
 
 export interface AuditEntry {
   action: AuditAction;
   actorUserId?: string | null;
+  /** The API key that acted instead of a person. */
+  actorKeyId?: string | null;
   target?: string | null;
   ip?: string | null;
   metadata?: AuditMetadata;
@@ -70,6 +74,11 @@ export class AuditService {
     return this.insert(partnerId, entry, manager);
   }
 
+  /** An event of the network, outside any partner (staff's network API keys). */
+  recordForNetwork(entry: AuditEntry, manager?: EntityManager): Promise<void> {
+    return this.insert(null, entry, manager);
+  }
+
   private async insert(
     partnerId: string | null,
     entry: AuditEntry,
@@ -79,6 +88,7 @@ export class AuditService {
       {
         partnerId,
         actorUserId: entry.actorUserId ?? null,
+        actorKeyId: entry.actorKeyId ?? null,
         action: entry.action,
         target: entry.target ?? null,
         ip: entry.ip ?? null,

@@ -28,6 +28,7 @@ import {
 } from './dto/auth.dto.js';
 import { UsesSessionCookies } from './guards/csrf.guard.js';
 import { answerWithSession } from './session-answer.js';
+import { KeysNever } from './decorators/scopes.decorator.js';
 
 /** The session routes: the cookies are read, set and cleared here; AuthService knows no HTTP. */
 @ApiTags('auth')
@@ -82,6 +83,7 @@ export class AuthController {
   }
 
   @Post('signout-everywhere')
+  @KeysNever()
   @HttpCode(204)
   @ApiCookieAuth('cookie')
   @ApiBearerAuth('bearer')
@@ -184,6 +186,7 @@ export class AuthController {
 
 @ApiTags('auth')
 @Controller('api/me')
+@KeysNever()
 export class MeController {
   constructor(private readonly auth: AuthService) {}
 

@@ -1,6 +1,7 @@
 import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountState } from './account-state.js';
 import { AuthController, MeController } from './auth.controller.js';
@@ -30,7 +31,7 @@ import { UsersModule } from '../users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [PassportModule, UsersModule],
+  imports: [PassportModule, UsersModule, ApiKeysModule],
   controllers: [AuthController, MeController],
   providers: [
     {

@@ -4,12 +4,19 @@ import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
 import { Claim } from './claim.entity.js';
 import type { AttachmentContentType } from './claim-lifecycle.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 
 /**
  * A file of evidence on a claim (docs/product.md §4, Attachment): what it is; its bytes are in the
  * evidence store under `storageKey` (`claim_evidence_blobs` for the default store in PostgreSQL).
  */
 @Entity({ name: 'claim_attachments' })
+@Index('claim_attachments_uploaded_by_key_id_idx', ['uploadedByKeyId'])
+// A person or a key, never both (migration 1796800000000-api-keys).
+@Check(
+  'claim_attachments_one_actor_check',
+  `"uploaded_by_user_id" IS NULL OR "uploaded_by_key_id" IS NULL`,
+)
 @Index('claim_attachments_claim_idx', ['partnerId', 'claimId', 'createdAt', 'id'])
 @Index('claim_attachments_uploaded_by_user_id_idx', ['uploadedByUserId'])
 @Check(
@@ -58,6 +65,13 @@ export class ClaimAttachment {
 
   @References(() => User, 'claim_attachments', 'uploaded_by_user_id', 'SET NULL')
   uploadedBy?: Relation<User> | null;
+
+  /** The API key that did it (docs/api.md, API keys), when no person did. */
+  @UuidColumn('uploaded_by_key_id', { nullable: true })
+  uploadedByKeyId!: string | null;
+
+  @References(() => ApiKey, 'claim_attachments', 'uploaded_by_key_id', 'SET NULL')
+  uploadedByKey?: Relation<ApiKey> | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

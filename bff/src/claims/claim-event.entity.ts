@@ -4,6 +4,7 @@ import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
 import { Claim } from './claim.entity.js';
 import type { ClaimStatus } from './claim-lifecycle.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 
 export const CLAIM_EVENT_KINDS = [
   'created',
@@ -36,6 +37,9 @@ export function isStaffOnlyEvent(kind: ClaimEventKind): boolean {
  * change it records. Never updated.
  */
 @Entity({ name: 'claim_events' })
+@Index('claim_events_actor_key_id_idx', ['actorKeyId'])
+// A person or a key, never both (migration 1796800000000-api-keys).
+@Check('claim_events_one_actor_check', `"actor_user_id" IS NULL OR "actor_key_id" IS NULL`)
 // A claim's timeline, oldest first (keyset on at, id).
 @Index('claim_events_timeline_idx', ['partnerId', 'claimId', 'at', 'id'])
 // The partner's latest events (the overview's recent activity).
@@ -66,6 +70,13 @@ export class ClaimEvent {
 
   @References(() => User, 'claim_events', 'actor_user_id', 'SET NULL')
   actor?: Relation<User> | null;
+
+  /** The API key that did it (docs/api.md, API keys), when no person did. */
+  @UuidColumn('actor_key_id', { nullable: true })
+  actorKeyId!: string | null;
+
+  @References(() => ApiKey, 'claim_events', 'actor_key_id', 'SET NULL')
+  actorKey?: Relation<ApiKey> | null;
 
   @Column({ type: 'text' })
   kind!: ClaimEventKind;

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock.js';
 import { majorUnits, minorUnitDigits } from '../common/money.js';
 import { partnerToday } from '../common/partner-day.js';
 import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
-import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { actorOf, type PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import {
   CLAIM_EDITORS,
   claimDeadlineOf,
@@ -120,7 +120,8 @@ export class ClaimFilingService {
         },
       ]);
     }
-    const { partner, userId } = context;
+    const { partner } = context;
+    const creator = actorOf(context);
     const fingerprint = fingerprintOf(body);
     const now = this.clock.now();
     const today = this.today(context);
@@ -131,7 +132,7 @@ export class ClaimFilingService {
         if (idempotencyKey !== undefined) {
           const first = await this.claims.findByIdempotencyKey(
             partner.id,
-            userId,
+            creator,
             idempotencyKey,
             manager,
           );
@@ -159,7 +160,8 @@ export class ClaimFilingService {
           {
             ...fields,
             currency: partner.currency,
-            createdByUserId: userId,
+            createdByUserId: creator.actorUserId,
+            createdByKeyId: creator.actorKeyId,
             idempotencyKey: idempotencyKey ?? null,
             requestFingerprint: idempotencyKey === undefined ? null : fingerprint,
             at: now,
@@ -385,7 +387,7 @@ export class ClaimFilingService {
           id,
           {
             kind: 'edit',
-            actorUserId: context.userId,
+            ...actorOf(context),
             body: changed.length === 0 ? null : changed.join(', '),
             at: now,
           },

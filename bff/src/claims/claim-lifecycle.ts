@@ -189,9 +189,11 @@ export const PARTNER_TRANSITIONS: readonly string[] = CLAIM_LIFECYCLE.filter(
  * takes no staff action on it.
  */
 export function isSeparatedFrom(
-  caller: { readonly role: MembershipRole | null; readonly userId: string },
+  caller: { readonly role: MembershipRole | null; readonly userId: string | null },
   claim: { readonly createdByUserId: string | null; readonly partnerActorIds: readonly string[] },
 ): boolean {
+  // An API key (no person) is never staff: it takes no staff action at all.
+  if (caller.userId === null) return true;
   return (
     caller.role !== null ||
     claim.createdByUserId === caller.userId ||
@@ -204,13 +206,17 @@ export function isSeparatedFrom(
  * they may not complete it (the `secondApproval` actions of the table are withheld from them).
  */
 export function isFirstApprover(
-  caller: { readonly userId: string },
+  caller: { readonly userId: string | null },
   claim: {
     readonly pendingApprovalByUserId: string | null;
     readonly pendingApprovalAmount: number | null;
   },
 ): boolean {
-  return claim.pendingApprovalAmount !== null && claim.pendingApprovalByUserId === caller.userId;
+  return (
+    claim.pendingApprovalAmount !== null &&
+    caller.userId !== null &&
+    claim.pendingApprovalByUserId === caller.userId
+  );
 }
 
 /** What separation of duties withholds from a caller on one claim (`withheldFrom`). */
@@ -225,7 +231,7 @@ export const NOTHING_WITHHELD: Withheld = { separated: false, firstApprover: fal
 
 /** What separation of duties withholds from `caller` on `claim` (docs/product.md §3a). */
 export function withheldFrom(
-  caller: { readonly role: MembershipRole | null; readonly userId: string },
+  caller: { readonly role: MembershipRole | null; readonly userId: string | null },
   claim: {
     readonly createdByUserId: string | null;
     readonly partnerActorIds: readonly string[];

@@ -9,7 +9,8 @@ import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { notificationSettingsUrl } from '../mail/notification-settings.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { actorOf, type PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { keyActorName } from '../auth/decorators/scopes.decorator.js';
 import {
   type AttachmentContentType,
   CLAIM_TYPES,
@@ -100,7 +101,9 @@ export class ClaimTransitionsService {
     const fieldErrors = this.requirementErrors(body);
     // Separation of duties (docs/product.md §3a) is a condition of the statement, not a read before it.
     const staffActor =
-      STAFF_ACTIONS.includes(body.action) && actors.includes('staff') ? context.userId : undefined;
+      STAFF_ACTIONS.includes(body.action) && actors.includes('staff')
+        ? (context.userId ?? undefined)
+        : undefined;
     const mayTry =
       actors.some((actor) => rule.who.includes(actor)) &&
       versions !== undefined &&
@@ -135,7 +138,8 @@ export class ClaimTransitionsService {
                   this.config.secondApprovalAbove,
                   context.partner.currency,
                 ),
-                actor: context.userId,
+                // Staff's actions alone have a second approval: a person.
+                actor: context.userId ?? '',
               },
             }
           : {}),
@@ -156,13 +160,13 @@ export class ClaimTransitionsService {
                 ? {
                     // A first approval (docs/product.md §3a): staff-only, the status stays.
                     kind: 'approval_requested',
-                    actorUserId: context.userId,
+                    ...actorOf(context),
                     body: this.firstApprovalText(context, body),
                     at: statement.at,
                   }
                 : {
                     kind: 'transition',
-                    actorUserId: context.userId,
+                    ...actorOf(context),
                     fromStatus: outcome.fromStatus,
                     toStatus: rule.to,
                     body: body.message ?? null,
@@ -180,7 +184,7 @@ export class ClaimTransitionsService {
                 partnerId,
                 {
                   action: auditAction,
-                  actorUserId: context.userId,
+                  ...actorOf(context),
                   target: `claim:${id}`,
                   ip,
                   metadata: {
@@ -263,6 +267,7 @@ export class ClaimTransitionsService {
     // Separation of duties (docs/product.md §3a): the statement's own conditions, read to explain.
     const separated =
       staffAction &&
+      context.userId !== null &&
       (await this.claims.isSeparated(context.partner.id, current.id, context.userId)) === true
         ? 'separated'
         : staffAction && rule.secondApproval === true && isFirstApprover(context, current)
@@ -316,6 +321,15 @@ export class ClaimTransitionsService {
     }
   }
 
+  /** The name an e-mail gives the one who made the change: a person's, or `key: <name>`. */
+  private async actorName(
+    context: PartnerContext,
+    manager: EntityManager,
+  ): Promise<string | undefined> {
+    if (context.apiKey !== null) return keyActorName(context.apiKey.name);
+    return context.userId === null ? undefined : this.claims.userName(context.userId, manager);
+  }
+
   /**
    * Who a claim e-mail about this change goes to, if anyone: not the person who made the change
    * (nobody is e-mailed about their own change), not a person whose claim updates are off
@@ -348,7 +362,7 @@ export class ClaimTransitionsService {
     if (action !== 'respond' && action !== 'withdraw') return;
     const assignee = await this.recipient(context, claim.assigneeUserId, manager);
     if (assignee === undefined) return;
-    const actor = await this.claims.userName(context.userId, manager);
+    const actor = await this.actorName(context, manager);
     const { partner } = context;
     await this.mail.enqueue(manager, {
       template: 'claimAssignee',
@@ -377,7 +391,7 @@ export class ClaimTransitionsService {
   ): Promise<void> {
     const creator = await this.recipient(context, claim.createdByUserId, manager);
     if (creator === undefined) return;
-    const actor = await this.claims.userName(context.userId, manager);
+    const actor = await this.actorName(context, manager);
     const { partner } = context;
     const amount = (minor: number) => `${majorUnits(minor, claim.currency)} ${claim.currency}`;
     await this.mail.enqueue(manager, {

@@ -13,6 +13,7 @@ import { InventoryMovement } from '../inventory/inventory-movement.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
 import type { ClaimStatus, ClaimType } from './claim-lifecycle.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 
 /** bigint columns of minor units, read as numbers (amounts stay far below 2^53). */
 const minorUnits = {
@@ -27,6 +28,9 @@ const minorUnits = {
  * by one with every change (docs/api.md, optimistic concurrency).
  */
 @Entity({ name: 'claims' })
+@Index('claims_created_by_key_id_idx', ['createdByKeyId'])
+// A person or a key, never both (migration 1796800000000-api-keys).
+@Check('claims_one_actor_check', `"created_by_user_id" IS NULL OR "created_by_key_id" IS NULL`)
 @Index('claims_partner_id_number_key', ['partnerId', 'number'], { unique: true })
 // The list's sorts and filters (migration 1795700000000-claims): `(partner_id, <sort>, id)` each; the
 // status tabs with the date range on the default order; the item page's claims; one holding claim per
@@ -39,6 +43,7 @@ const minorUnits = {
 @Index('claims_item_idx', { synchronize: false })
 @Index('claims_movement_id_key', { synchronize: false })
 @Index('claims_idempotency_key', { synchronize: false })
+@Index('claims_idempotency_key_by_key', { synchronize: false })
 // The analytics' top items (migration 1795800000000-dashboard-rollups).
 @Index('claims_submitted_at_idx', { synchronize: false })
 @Index('claims_created_by_user_id_idx', ['createdByUserId'])
@@ -145,6 +150,13 @@ export class Claim {
 
   @References(() => User, 'claims', 'created_by_user_id', 'SET NULL')
   createdBy?: Relation<User> | null;
+
+  /** The API key that did it (docs/api.md, API keys), when no person did. */
+  @UuidColumn('created_by_key_id', { nullable: true })
+  createdByKeyId!: string | null;
+
+  @References(() => ApiKey, 'claims', 'created_by_key_id', 'SET NULL')
+  createdByKey?: Relation<ApiKey> | null;
 
   @TimestampColumn('submitted_at', { nullable: true })
   submittedAt!: Date | null;

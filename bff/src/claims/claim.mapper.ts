@@ -89,10 +89,7 @@ export function toClaimDto(
     incidentDate: claim.incidentDate,
     description: claim.description,
     reference: claim.reference,
-    createdBy:
-      claim.createdByUserId === null
-        ? null
-        : { id: claim.createdByUserId, name: claim.createdByName ?? '' },
+    createdBy: actorDto(claim.createdByUserId ?? claim.createdByKeyId, claim.createdByName),
     submittedAt: claim.submittedAt,
     decidedAt: claim.decidedAt,
     decisionReason: claim.decisionReason,
@@ -126,13 +123,20 @@ function staffFieldsOf(
   };
 }
 
+/**
+ * A person or an API key as the API names them: `{ id, name }`, a key's name `key: <name>` (the
+ * statements select it so); null once the person or the key is gone.
+ */
+function actorDto(id: string | null, name: string | null): { id: string; name: string } | null {
+  return id === null ? null : { id, name: name ?? '' };
+}
+
 export function toEventDto(event: ClaimEventRecord): ClaimEventDto {
   return {
     id: event.id,
     kind: event.kind,
     internal: isStaffOnlyEvent(event.kind),
-    actor:
-      event.actorUserId === null ? null : { id: event.actorUserId, name: event.actorName ?? '' },
+    actor: actorDto(event.actorUserId ?? event.actorKeyId, event.actorName),
     fromStatus: event.fromStatus,
     toStatus: event.toStatus,
     body: event.body,

@@ -58,6 +58,7 @@ import {
   CreateClaimDto,
   UpdateClaimDto,
 } from './dto/claims.dto.js';
+import { KeysNever, Scopes } from '#src/auth/decorators/scopes.decorator.js';
 
 const CLAIM_ID = ApiParam({
   name: 'id',
@@ -109,6 +110,7 @@ export class ClaimsController {
   ) {}
 
   @Get('claims')
+  @Scopes('claims:read')
   @ApiOperation({
     summary: 'The partner’s claims, searched, filtered and sorted, a page at a time.',
     operationId: 'listClaims',
@@ -123,6 +125,7 @@ export class ClaimsController {
   }
 
   @Get('claims.csv')
+  @Scopes('claims:read')
   @ApiOperation({
     summary:
       'The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
@@ -140,6 +143,7 @@ export class ClaimsController {
   }
 
   @Get('claims/facets')
+  @Scopes('claims:read')
   @ApiOperation({
     summary:
       'How many claims the partner has in each status and of each type (the status tabs), under the list’s other filters.',
@@ -155,6 +159,7 @@ export class ClaimsController {
   }
 
   @Post('claims')
+  @Scopes('claims:write')
   @PartnerAccess({ role: 'manager' })
   @HttpCode(201)
   @ApiOperation({
@@ -210,6 +215,7 @@ export class ClaimsController {
   }
 
   @Get('claims/:id')
+  @Scopes('claims:read')
   @CLAIM_ID
   @ApiOperation({
     summary: 'One claim, with what the caller may do with it now.',
@@ -228,6 +234,7 @@ export class ClaimsController {
   }
 
   @Patch('claims/:id')
+  @Scopes('claims:write')
   @CLAIM_ID
   @IF_MATCH
   @ApiOperation({
@@ -261,6 +268,7 @@ export class ClaimsController {
   }
 
   @Delete('claims/:id')
+  @Scopes('claims:write')
   @HttpCode(204)
   @CLAIM_ID
   @IF_MATCH
@@ -286,6 +294,7 @@ export class ClaimsController {
   }
 
   @Post('claims/:id/transitions')
+  @Scopes('claims:write')
   @HttpCode(200)
   @CLAIM_ID
   @IF_MATCH
@@ -331,6 +340,7 @@ export class ClaimsController {
   }
 
   @Get('claims/:id/events')
+  @Scopes('claims:read')
   @CLAIM_ID
   @ApiOperation({
     summary: 'The claim’s timeline, oldest first, a page at a time.',
@@ -348,6 +358,7 @@ export class ClaimsController {
   }
 
   @Post('claims/:id/events')
+  @Scopes('claims:write')
   @PartnerAccess({ role: 'manager', staff: true })
   @HttpCode(201)
   @CLAIM_ID
@@ -376,6 +387,7 @@ export class ClaimsController {
   }
 
   @Put('claims/:id/assignee')
+  @KeysNever()
   @PartnerAccess({ role: null, staff: true })
   @HttpCode(200)
   @CLAIM_ID

@@ -16,6 +16,7 @@ import {
   type ListQuery,
   type Page,
 } from '../common/list/index.js';
+import { keyActorNameSql } from '../api-keys/api-keys.repository.js';
 import { movementDaySql } from '../common/partner-day.js';
 import { Database } from '../database/database.js';
 import { join, raw, sql, type Sql } from '../database/sql.js';
@@ -97,7 +98,9 @@ export interface NewClaim {
   incidentDate: string;
   description: string;
   reference: string | null;
-  createdByUserId: string;
+  createdByUserId: string | null;
+  /** The API key that files it, when no person does (docs/api.md, API keys). */
+  createdByKeyId: string | null;
   idempotencyKey: string | null;
   requestFingerprint: string | null;
   at: Date;
@@ -246,7 +249,10 @@ const readMovement: ValueReader<ClaimedMovement | null> = read.nullable((value, 
 const CLAIM_JOINED = fields({
   itemSku: ['i.sku', read.nullable(read.text)],
   itemName: ['i.name', read.nullable(read.text)],
-  createdByName: ['u.name', read.nullable(read.text)],
+  createdByName: [
+    `COALESCE(u.name, ${keyActorNameSql('c.partner_id', 'c.created_by_key_id')})`,
+    read.nullable(read.text),
+  ],
   /** The movement it stands for, its day in the partner's time zone (docs/api.md, Claim). */
   movement: [
     `CASE WHEN m.id IS NULL THEN NULL ELSE json_build_object('id', m.id, 'kind', m.kind,
@@ -329,18 +335,26 @@ const EXPORTED_CLAIM = selection(
   fields({
     itemSku: ['i.sku', read.nullable(read.text)],
     itemName: ['i.name', read.nullable(read.text)],
-    createdByName: ['u.name', read.nullable(read.text)],
+    createdByName: [
+      `COALESCE(u.name, ${keyActorNameSql('c.partner_id', 'c.created_by_key_id')})`,
+      read.nullable(read.text),
+    ],
   }),
 );
 
 /** An event as the timeline shows it: its row, its actor's name, the claim's amount and reference. */
 const CLAIM_EVENT = selection(
-  CLAIM_EVENTS.select('e', ['id', 'kind', 'actorUserId', 'fromStatus', 'toStatus', 'body', 'at'], {
-    times: 'iso',
-  }),
+  CLAIM_EVENTS.select(
+    'e',
+    ['id', 'kind', 'actorUserId', 'actorKeyId', 'fromStatus', 'toStatus', 'body', 'at'],
+    { times: 'iso' },
+  ),
   // An approval and a payment happen once in a claim's life: the claim holds their amount and reference.
   fields({
-    actorName: ['u.name', read.nullable(read.text)],
+    actorName: [
+      `COALESCE(u.name, ${keyActorNameSql('e.partner_id', 'e.actor_key_id')})`,
+      read.nullable(read.text),
+    ],
     amountApproved: [
       `CASE WHEN e.kind = 'transition' AND e.to_status = 'approved' THEN c.amount_approved END`,
       read.nullable(read.integer),
@@ -611,13 +625,18 @@ export class ClaimsRepository {
 
   findByIdempotencyKey(
     partnerId: string,
-    userId: string,
+    creator: ClaimActorIds,
     key: string,
     manager: EntityManager,
   ): Promise<CreatedClaimRecord | undefined> {
     return this.db.maybeOne(
       sql`SELECT ${CREATED_CLAIM.list} FROM ${CLAIM_FROM}
-           WHERE c.partner_id = ${partnerId} AND c.created_by_user_id = ${userId}
+           WHERE c.partner_id = ${partnerId}
+             AND ${
+               creator.actorKeyId === null
+                 ? sql`c.created_by_user_id = ${creator.actorUserId}`
+                 : sql`c.created_by_key_id = ${creator.actorKeyId}`
+             }
              AND c.idempotency_key = ${key}`,
       CREATED_CLAIM.read,
       manager,
@@ -686,11 +705,12 @@ export class ClaimsRepository {
     const id = await this.db.one(
       sql`INSERT INTO claims (partner_id, number, type, status, item_id, movement_id, quantity,
             unit_value, amount_claimed, currency, incident_date, description, reference,
-            created_by_user_id, version, idempotency_key, request_fingerprint, created_at, updated_at)
+            created_by_user_id, created_by_key_id, version, idempotency_key, request_fingerprint,
+            created_at, updated_at)
           VALUES (${partnerId}, ${number}, ${claim.type}, 'draft', ${claim.itemId}, ${claim.movementId},
             ${claim.quantity}, ${claim.unitValue}, ${amountClaimed}, ${claim.currency},
             ${claim.incidentDate}, ${claim.description}, ${claim.reference}, ${claim.createdByUserId},
-            1, ${claim.idempotencyKey}, ${claim.requestFingerprint}, ${claim.at}, ${claim.at})
+            ${claim.createdByKeyId}, 1, ${claim.idempotencyKey}, ${claim.requestFingerprint}, ${claim.at}, ${claim.at})
           RETURNING id`,
       readId,
       manager,
@@ -698,7 +718,12 @@ export class ClaimsRepository {
     await this.insertEvent(
       partnerId,
       id,
-      { kind: 'created', actorUserId: claim.createdByUserId, at: claim.at },
+      {
+        kind: 'created',
+        actorUserId: claim.createdByUserId,
+        actorKeyId: claim.createdByKeyId,
+        at: claim.at,
+      },
       manager,
     );
     return id;
@@ -894,6 +919,8 @@ export class ClaimsRepository {
     event: {
       kind: ClaimEventKind;
       actorUserId: string | null;
+      /** The API key that acted, when no person did. */
+      actorKeyId?: string | null;
       fromStatus?: ClaimStatus | null;
       toStatus?: ClaimStatus | null;
       body?: string | null;
@@ -902,9 +929,10 @@ export class ClaimsRepository {
     manager: EntityManager,
   ): Promise<string> {
     return this.db.one(
-      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, from_status, to_status,
-            body, at)
-          VALUES (${partnerId}, ${claimId}, ${event.actorUserId}, ${event.kind},
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, actor_key_id, kind,
+            from_status, to_status, body, at)
+          VALUES (${partnerId}, ${claimId}, ${event.actorUserId}, ${event.actorKeyId ?? null},
+            ${event.kind},
             ${event.fromStatus ?? null}, ${event.toStatus ?? null}, ${event.body ?? null}, ${event.at})
           RETURNING id`,
       readId,
@@ -920,14 +948,15 @@ export class ClaimsRepository {
   insertComment(
     partnerId: string,
     claimId: string,
-    actorUserId: string,
+    actor: ClaimActorIds,
     body: string,
     at: Date,
     kind: 'comment' | 'internal_note' = 'comment',
   ): Promise<string | undefined> {
     return this.db.maybeOne(
-      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
-          SELECT c.partner_id, c.id, ${actorUserId}::uuid, ${kind}, ${body}, ${at}::timestamptz
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, actor_key_id, kind, body, at)
+          SELECT c.partner_id, c.id, ${actor.actorUserId}::uuid, ${actor.actorKeyId}::uuid, ${kind},
+                 ${body}, ${at}::timestamptz
             FROM claims c
            WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}
           RETURNING id`,
@@ -1054,6 +1083,12 @@ export class ClaimsRepository {
 }
 
 const readId = (row: Row): string => read.text(row.id, 'id');
+
+/** Who acted: a person or an API key (one of the two; docs/api.md, API keys). */
+export interface ClaimActorIds {
+  actorUserId: string | null;
+  actorKeyId: string | null;
+}
 
 const readFacet = (row: Row) => ({
   status: read.text(row.status, 'status') as ClaimStatus,

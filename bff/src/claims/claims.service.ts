@@ -2,7 +2,7 @@ import { Injectable, type StreamableFile } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { csvFile, ListCursorCodec, mapPage, type Page } from '../common/list/index.js';
 import { partnerToday } from '../common/partner-day.js';
-import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { actorOf, type PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { claimActors, withheldFrom } from './claim-lifecycle.js';
 import { claimCsvColumns, claimDtoFor, toClaimDto, toEventDto } from './claim.mapper.js';
 import { ProblemException } from '../common/problem-details.js';
@@ -111,7 +111,7 @@ export class ClaimsService {
     const eventId = await this.claims.insertComment(
       partnerId,
       id,
-      context.userId,
+      actorOf(context),
       body,
       this.clock.now(),
       internal ? 'internal_note' : 'comment',

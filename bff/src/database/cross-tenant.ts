@@ -3,7 +3,9 @@ import { raw, type Sql } from './sql.js';
 /**
  * A read across partners: the one explicit exception to tenant scoping (bff/README.md, "Tenant
  * scoping in code"). Only the staff workspace (docs/product.md §3a: the review queue, its summary,
- * the partner directory) reads the claims of every partner at once, behind the staff routes' guard.
+ * the partner directory) reads the claims of every partner at once, behind the staff routes' guard;
+ * and an API key's authentication reads the key of a token's hash before any partner is known
+ * (`api-keys/api-keys.repository.ts`, `api-key-authentication`).
  * Each such read is declared once by name (`crossTenantRead('staff-queue')`), and its statements carry
  * the declaration as a leading SQL comment, `/* cross-tenant staff read: staff-queue *\/`: the
  * integration suite's statement check (test/support/tenant-scope.ts) accepts a statement without

@@ -1,3 +1,4 @@
+import { ApiKey } from '../api-keys/api-key.entity.js';
 import { ClaimDailyStat } from '../analytics/claim-daily-stat.entity.js';
 import { AnalyticsVersion } from '../analytics/analytics-version.entity.js';
 import { ClaimDecisionHistogram } from '../analytics/claim-decision-histogram.entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   InventoryStockCount,
   NotificationPreference,
   DigestRun,
+  ApiKey,
 ];
 
 /**
@@ -84,4 +86,5 @@ export const TENANT_TABLES: readonly string[] = [
   'inventory_stock_counts',
   'notification_preferences',
   'digest_runs',
+  'api_keys',
 ];

@@ -3,6 +3,7 @@ import { IdColumn, References, TimestampColumn, UuidColumn } from '../database/c
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
 import { InventoryItem } from './inventory-item.entity.js';
+import { ApiKey } from '../api-keys/api-key.entity.js';
 
 export const MOVEMENT_KINDS = [
   'receipt',
@@ -21,6 +22,12 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
  * the item's quantities are the sum of its movements.
  */
 @Entity({ name: 'inventory_movements' })
+@Index('inventory_movements_recorded_by_key_id_idx', ['recordedByKeyId'])
+// A person or a key, never both (migration 1796800000000-api-keys).
+@Check(
+  'inventory_movements_one_actor_check',
+  `"recorded_by_user_id" IS NULL OR "recorded_by_key_id" IS NULL`,
+)
 // The item's history, newest first (keyset on occurred_at, id).
 @Index('inventory_movements_history_idx', ['partnerId', 'itemId', 'occurredAt', 'id'])
 @Index('inventory_movements_recorded_by_user_id_idx', ['recordedByUserId'])
@@ -77,4 +84,11 @@ export class InventoryMovement {
 
   @References(() => User, 'inventory_movements', 'recorded_by_user_id', 'SET NULL')
   recordedBy?: Relation<User> | null;
+
+  /** The API key that did it (docs/api.md, API keys), when no person did. */
+  @UuidColumn('recorded_by_key_id', { nullable: true })
+  recordedByKeyId!: string | null;
+
+  @References(() => ApiKey, 'inventory_movements', 'recorded_by_key_id', 'SET NULL')
+  recordedByKey?: Relation<ApiKey> | null;
 }

@@ -31,6 +31,7 @@ import {
   UpdateInventoryItemDto,
 } from './dto/inventory.dto.js';
 import { InventoryService, itemNotFound, movementNotFound } from './inventory.service.js';
+import { KeysNever, Scopes } from '#src/auth/decorators/scopes.decorator.js';
 
 const ITEM_ID = ApiParam({
   name: 'id',
@@ -54,6 +55,7 @@ export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
   @Get('inventory')
+  @Scopes('inventory:read')
   @ApiOperation({
     summary: 'The partner’s items, searched, filtered and sorted, a page at a time.',
     operationId: 'listInventoryItems',
@@ -68,6 +70,7 @@ export class InventoryController {
   }
 
   @Get('inventory.csv')
+  @Scopes('inventory:read')
   @ApiOperation({
     summary:
       'The filtered list as CSV, streamed (the same filters and order; up to 1,000,000 rows).',
@@ -83,6 +86,7 @@ export class InventoryController {
   }
 
   @Get('inventory/facets')
+  @Scopes('inventory:read')
   @ApiOperation({
     summary: 'The partner’s categories and warehouses, each with its number of items.',
     operationId: 'getInventoryFacets',
@@ -93,6 +97,7 @@ export class InventoryController {
   }
 
   @Get('inventory/:id')
+  @Scopes('inventory:read')
   @ITEM_ID
   @ApiOperation({ summary: 'One item.', operationId: 'getInventoryItem' })
   @ApiOkResponse({ type: InventoryItemDto })
@@ -105,6 +110,7 @@ export class InventoryController {
   }
 
   @Patch('inventory/:id')
+  @KeysNever()
   @PartnerAccess({ role: 'manager' })
   @ITEM_ID
   @ApiOperation({
@@ -127,6 +133,7 @@ export class InventoryController {
   }
 
   @Get('inventory/:id/movements')
+  @Scopes('inventory:read')
   @ITEM_ID
   @ApiOperation({
     summary: 'The item’s movements, newest first, a page at a time.',
@@ -144,6 +151,7 @@ export class InventoryController {
   }
 
   @Get('inventory/:id/movements/:movementId')
+  @Scopes('inventory:read')
   @ITEM_ID
   @ApiParam({
     name: 'movementId',
@@ -168,6 +176,7 @@ export class InventoryController {
   }
 
   @Post('inventory/:id/movements')
+  @Scopes('movements:write')
   @PartnerAccess({ role: null, staff: true })
   @HttpCode(201)
   @ITEM_ID

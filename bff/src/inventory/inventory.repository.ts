@@ -149,6 +149,8 @@ export interface NewMovement {
   occurredAt: Date;
   recordedAt: Date;
   recordedByUserId: string | null;
+  /** The API key that recorded it (a network key), when no person did. */
+  recordedByKeyId: string | null;
 }
 
 /** What recording a movement did: both rows, or why nothing was written. */
@@ -648,10 +650,10 @@ export class InventoryRepository {
       }
       const { day, ...recorded } = await this.db.one(
         sql`INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, reference, note,
-              occurred_at, recorded_at, recorded_by_user_id)
+              occurred_at, recorded_at, recorded_by_user_id, recorded_by_key_id)
             VALUES (${partnerId}, ${itemId}, ${movement.kind}, ${quantity}, ${movement.reference},
               ${movement.note}, ${movement.occurredAt}, ${movement.recordedAt},
-              ${movement.recordedByUserId})
+              ${movement.recordedByUserId}, ${movement.recordedByKeyId})
             RETURNING ${INSERTED_MOVEMENT.list}`,
         INSERTED_MOVEMENT.read,
         manager,

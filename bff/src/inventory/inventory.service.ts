@@ -280,6 +280,7 @@ export class InventoryService {
       occurredAt,
       recordedAt: now,
       recordedByUserId: context.userId,
+      recordedByKeyId: context.apiKey?.id ?? null,
     });
     if (!outcome.recorded) {
       if (outcome.reason === 'not_found') throw itemNotFound();

@@ -47,6 +47,7 @@ import {
   PendingInvitationDto,
 } from './dto/invitations.dto.js';
 import { invitationNotFound, InvitationsService } from './invitations.service.js';
+import { KeysNever } from '#src/auth/decorators/scopes.decorator.js';
 
 /** The invitee's side: public, the token is the credential. */
 @ApiTags('auth')
@@ -94,6 +95,7 @@ export class InvitationsController {
 /** The admin's side, inside a partner. */
 @ApiTags('partners')
 @PartnerController('invitations')
+@KeysNever()
 export class PartnerInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 

@@ -12,7 +12,7 @@ import { ProblemException } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { notificationSettingsUrl } from '../mail/notification-settings.js';
-import type { PartnerContext } from '../partners/decorators/current-partner.decorator.js';
+import { type PartnerContext, personOf } from '../partners/decorators/current-partner.decorator.js';
 import { MembersRepository } from '../partners/members.repository.js';
 import type { MembershipRole } from '../partners/membership.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -104,7 +104,7 @@ export class InvitationsService {
           email,
           role,
           tokenHash: sha256Hex(token),
-          invitedByUserId: context.userId,
+          invitedByUserId: personOf(context),
           createdAt: now,
           expiresAt,
         },

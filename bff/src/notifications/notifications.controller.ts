@@ -14,10 +14,12 @@ import { type AuthUser, CurrentUser } from '../auth/decorators/current-user.deco
 import { ProblemDetails } from '../common/problem-details.js';
 import { NotificationsChangeDto, NotificationsDto } from './dto/notifications.dto.js';
 import { NotificationsService } from './notifications.service.js';
+import { KeysNever } from '#src/auth/decorators/scopes.decorator.js';
 
 /** The caller's own notification preferences (docs/api.md, `GET/PUT /api/me/notifications`). */
 @ApiTags('notifications')
 @Controller('api/me/notifications')
+@KeysNever()
 @ApiCookieAuth('cookie')
 @ApiBearerAuth('bearer')
 @ApiUnauthorizedResponse({ type: ProblemDetails })

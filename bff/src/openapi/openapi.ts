@@ -48,6 +48,17 @@ function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addCookieAuth(ACCESS_COOKIE, { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE }, 'cookie')
     // Internal callers: the same access JWT as `Authorization: Bearer`.
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    // API keys (docs/api.md, API keys): a route a key may use names its scope in `x-scopes`.
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'ppk_',
+        description:
+          'An API key, `Authorization: Bearer ppk_…` (no CSRF). Each operation lists the scope a key needs in `x-scopes` (`[]`: no key reaches it; public operations have none). Unknown, revoked or expired: 401; outside its scopes: 403 `insufficient_scope`; 600 requests a minute per key.',
+      },
+      'apiKey',
+    )
     .build();
   return SwaggerModule.createDocument(app, config);
 }

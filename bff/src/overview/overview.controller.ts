@@ -15,6 +15,7 @@ import {
 import { PartnerController } from '../partners/decorators/partner-controller.decorator.js';
 import { AttentionItemDto, NeedsAttentionQueryDto, OverviewDto } from './dto/overview.dto.js';
 import { OverviewService } from './overview.service.js';
+import { Scopes } from '#src/auth/decorators/scopes.decorator.js';
 
 const NO_SUCH_PARTNER = ApiNotFoundResponse({
   type: ProblemDetails,
@@ -28,6 +29,7 @@ export class OverviewController {
   constructor(private readonly overview: OverviewService) {}
 
   @Get('overview')
+  @Scopes('inventory:read')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary:
@@ -41,6 +43,7 @@ export class OverviewController {
   }
 
   @Get('overview/needs-attention')
+  @Scopes('inventory:read')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
     summary:

@@ -21,6 +21,7 @@ import { fields, isoTimestampSql, read } from '#src/database/table.js';
 import { STAFF_ONLY_EVENT_KINDS } from '#src/claims/claim-event.entity.js';
 import type { MovementKind } from '#src/inventory/inventory-movement.entity.js';
 import { NEEDS_ATTENTION_LIST, RECENT_ACTIVITY_LIMIT } from './overview.lists.js';
+import { keyActorNameSql } from '#src/api-keys/api-keys.repository.js';
 
 /** A row of the needs-attention list: a claim (info requested, draft) or an unclaimed movement. */
 export type AttentionRow =
@@ -354,7 +355,10 @@ const ACTIVITY = fields({
   itemId: ['i.id', read.nullable(read.text)],
   itemSku: ['i.sku', read.nullable(read.text)],
   itemName: ['i.name', read.nullable(read.text)],
-  actorName: ['u.name', read.nullable(read.text)],
+  actorName: [
+    `COALESCE(u.name, ${keyActorNameSql('c.partner_id', 'a.actor_key_id')})`,
+    read.nullable(read.text),
+  ],
 });
 type ActivitySelected = ReturnType<typeof ACTIVITY.read>;
 
@@ -370,12 +374,12 @@ const RECENT_ACTIVITY = prepared<{ partnerId: string; limit: number }>(
   SELECT ${ACTIVITY.list}
     FROM (
       (SELECT 'event'::text AS source, e.id, e.at, e.kind, e.from_status, e.to_status, e.body, e.claim_id,
-              e.actor_user_id, NULL::uuid AS item_id, NULL::integer AS quantity
+              e.actor_user_id, e.actor_key_id, NULL::uuid AS item_id, NULL::integer AS quantity
          FROM claim_events e WHERE e.partner_id = ${p.partnerId} AND e.kind NOT IN (${STAFF_ONLY_KINDS})
         ORDER BY e.at DESC, e.id DESC LIMIT ${p.limit})
       UNION ALL
       (SELECT 'movement'::text, m.id, m.recorded_at, m.kind, NULL, NULL, NULL, NULL,
-              NULL, m.item_id, m.quantity
+              NULL, NULL, m.item_id, m.quantity
          FROM inventory_movements m WHERE m.partner_id = ${p.partnerId}
         ORDER BY m.recorded_at DESC, m.id DESC LIMIT ${p.limit})
     ) AS a

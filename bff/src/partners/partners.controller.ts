@@ -18,6 +18,7 @@ import { PartnerAccess } from './decorators/partner-access.decorator.js';
 import { PartnerController } from './decorators/partner-controller.decorator.js';
 import { ChangeRoleDto, MemberDto, MemberListQueryDto, PartnerDto } from './dto/partners.dto.js';
 import { memberNotFound, MembersService } from './members.service.js';
+import { KeysNever } from '#src/auth/decorators/scopes.decorator.js';
 
 const MEMBER_ID = ApiParam({
   name: 'userId',
@@ -28,6 +29,7 @@ const MEMBER_ID = ApiParam({
 
 @ApiTags('partners')
 @PartnerController()
+@KeysNever()
 export class PartnersController {
   constructor(private readonly members: MembersService) {}
 

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { ListModule } from '../common/list/index.js';
 import { PartnerAccessGuard } from './guards/partner-access.guard.js';
 import { declaredRoutes, partnerRouteProblems } from './guards/partner-routes.js';
@@ -14,7 +15,7 @@ import { PartnersRepository } from './partners.repository.js';
  * escape the guard.
  */
 @Module({
-  imports: [DiscoveryModule, ListModule],
+  imports: [DiscoveryModule, ListModule, ApiKeysModule],
   controllers: [PartnersController],
   providers: [
     PartnersRepository,
@@ -35,7 +36,7 @@ export class PartnersModule implements OnModuleInit {
     const problems = partnerRouteProblems(routes);
     if (problems.length > 0) {
       throw new Error(
-        `Routes under /api/partners/ must be @PartnerController() routes with :partnerSlug:\n  ${problems.join('\n  ')}`,
+        `Routes under /api/partners/ must be @PartnerController() routes with :partnerSlug, each with @Scopes() or @KeysNever():\n  ${problems.join('\n  ')}`,
       );
     }
   }

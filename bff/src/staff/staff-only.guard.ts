@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { authUserOf } from '#src/auth/decorators/current-user.decorator.js';
 import { ProblemDetails, ProblemException } from '#src/common/problem-details.js';
+import { KeysNever } from '#src/auth/decorators/scopes.decorator.js';
 
 export const STAFF_ROUTE = 'staff:route';
 export const STAFF_ROUTE_PREFIX = 'api/staff';
@@ -48,6 +49,8 @@ export function StaffController(path?: string): ClassDecorator {
   return applyDecorators(
     Controller(path === undefined ? STAFF_ROUTE_PREFIX : `${STAFF_ROUTE_PREFIX}/${path}`),
     SetMetadata(STAFF_ROUTE, true),
+    // No API key reaches a staff route (the JWT guard refuses keys outside the partner routes).
+    KeysNever(),
     UseGuards(StaffOnlyGuard),
     ApiTags('staff'),
     ApiBearerAuth('bearer'),

@@ -292,6 +292,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s API keys, a page at a time (admin). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Creates a partner key; its token is in this answer only (admin). */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a partner key, at once (admin). */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/{partnerSlug}/claims": {
         parameters: {
             query?: never;
@@ -665,6 +700,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The network’s API keys, a page at a time (staff). */
+        get: operations["listNetworkApiKeys"];
+        put?: never;
+        /** Creates a network key; its token is in this answer only (staff). */
+        post: operations["createNetworkApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a network key, at once (staff). */
+        delete: operations["revokeNetworkApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/claims": {
         parameters: {
             query?: never;
@@ -852,6 +922,48 @@ export interface components {
             /** Format: date */
             to: string;
         };
+        ApiKeyCreatorDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        ApiKeyDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the creator’s account is gone. */
+            createdBy: components["schemas"]["ApiKeyCreatorDto"] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Accurate to a minute.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            /**
+             * @description The token’s first 8 characters.
+             * @example ppk_Ab3x
+             */
+            prefix: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        ApiKeyPage: {
+            items: components["schemas"]["ApiKeyDto"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        ApiKeyScope: "inventory:read" | "claims:read" | "claims:write" | "movements:write";
         AssignClaim: {
             /**
              * Format: uuid
@@ -1186,6 +1298,17 @@ export interface components {
          * @enum {string}
          */
         ClaimUpdatesChoice: "instant" | "off";
+        CreateApiKeyDto: {
+            /**
+             * Format: date-time
+             * @description In the future, at most 1 year ahead; default 90 days from now.
+             */
+            expiresAt?: string;
+            /** @example WMS sync */
+            name: string;
+            /** @description A partner key: `inventory:read`, `claims:read`, `claims:write`; a network key: `movements:write`, `claims:read`. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
         CreateClaim: {
             description: string;
             /**
@@ -1223,6 +1346,35 @@ export interface components {
             /** @example new.person@acme.example */
             email: string;
             role: components["schemas"]["MembershipRole"];
+        };
+        CreatedApiKeyDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the creator’s account is gone. */
+            createdBy: components["schemas"]["ApiKeyCreatorDto"] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Accurate to a minute.
+             */
+            lastUsedAt: string | null;
+            name: string;
+            /**
+             * @description The token’s first 8 characters.
+             * @example ppk_Ab3x
+             */
+            prefix: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * @description The key’s token: shown this once, never again (only its hash is stored).
+             * @example ppk_Ab3xQ9…
+             */
+            token: string;
         };
         CreatedInvitationDto: {
             email: string;
@@ -2579,6 +2731,165 @@ export interface operations {
                 };
             };
             /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyDto"];
+                };
+            };
+            /** @description An unknown scope, a scope the kind of key may not have, or `expiresAt` in the past or more than a year ahead (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key’s id; one of another owner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the key is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No key of this partner with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4526,6 +4837,148 @@ export interface operations {
                 };
             };
             /** @description No such partner, or not a member: `code: not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listNetworkApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createNetworkApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyDto"];
+                };
+            };
+            /** @description An unknown scope, a scope the kind of key may not have, or `expiresAt` in the past or more than a year ahead (`code: validation`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeNetworkApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key’s id; one of another owner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the key is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Signed in, but not staff (`code: forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No network key with this id. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -35,6 +35,9 @@ export const LIMITS = {
   // Reset tokens are 256-bit, so guessing one is hopeless; an address that keeps sending unknown ones
   // is still stopped: 10 in 15 minutes, then 15 minutes of 429. A valid token is given back.
   resetFailures: { name: 'reset-failures', ttl: 15 * MINUTE, limit: 10, block: 15 * MINUTE },
+  // An API key (docs/product.md §3b): 600 requests a minute, counted by the token's hash (one per
+  // key), then refused until the minute is over.
+  apiKey: { name: 'api-key', ttl: MINUTE, limit: 600, block: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /**

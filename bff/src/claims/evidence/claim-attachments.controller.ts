@@ -34,6 +34,7 @@ import {
 } from './claim-attachments.service.js';
 import { ClaimAttachmentDto, ClaimAttachmentListDto } from './dto/claim-attachment.dto.js';
 import { EVIDENCE_FIELD, evidenceUploadRequest } from './evidence-upload.js';
+import { Scopes } from '#src/auth/decorators/scopes.decorator.js';
 
 const CLAIM_ID = ApiParam({
   name: 'id',
@@ -67,6 +68,7 @@ export class ClaimAttachmentsController {
   constructor(private readonly attachments: ClaimAttachmentsService) {}
 
   @Post('claims/:id/attachments')
+  @Scopes('claims:write')
   @PartnerAccess({ role: 'manager' })
   @AcceptsUpload()
   @HttpCode(201)
@@ -114,6 +116,7 @@ export class ClaimAttachmentsController {
   }
 
   @Get('claims/:id/attachments')
+  @Scopes('claims:read')
   @CLAIM_ID
   @ApiOperation({
     summary: 'The claim’s evidence files, oldest first.',
@@ -129,6 +132,7 @@ export class ClaimAttachmentsController {
   }
 
   @Get('claims/:id/attachments/:attachmentId')
+  @Scopes('claims:read')
   @CLAIM_ID
   @ATTACHMENT_ID
   @ApiOperation({
@@ -153,6 +157,7 @@ export class ClaimAttachmentsController {
   }
 
   @Delete('claims/:id/attachments/:attachmentId')
+  @Scopes('claims:write')
   @PartnerAccess({ role: 'manager' })
   @HttpCode(204)
   @CLAIM_ID

@@ -6,6 +6,8 @@ import { fields, read, type Row, selection, table } from '#src/database/table.js
 import { ClaimAttachment } from '../claim-attachment.entity.js';
 import type { AttachmentContentType, ClaimStatus } from '../claim-lifecycle.js';
 import { EvidenceStore } from './evidence.store.js';
+import { keyActorNameSql } from '#src/api-keys/api-keys.repository.js';
+import type { ClaimActorIds } from '../claims.repository.js';
 
 /** An attachment as the API shows it, with its uploader's name. */
 export interface StoredAttachment {
@@ -26,7 +28,7 @@ export interface NewAttachment {
   contentType: AttachmentContentType;
   content: Buffer;
   sha256: string;
-  uploadedByUserId: string;
+  uploadedBy: ClaimActorIds;
   at: Date;
 }
 
@@ -50,17 +52,23 @@ const ATTACHMENT = selection(
     'sha256',
     'storageKey',
     'uploadedByUserId',
+    'uploadedByKeyId',
     'createdAt',
   ]),
-  fields({ uploadedByName: ['u.name', read.nullable(read.text)] }),
+  fields({
+    uploadedByName: [
+      `COALESCE(u.name, ${keyActorNameSql('a.partner_id', 'a.uploaded_by_key_id')})`,
+      read.nullable(read.text),
+    ],
+  }),
 );
 
 function fromRow(row: Row): StoredAttachment {
-  const { uploadedByUserId, uploadedByName, ...attachment } = ATTACHMENT.read(row);
+  const { uploadedByUserId, uploadedByKeyId, uploadedByName, ...attachment } = ATTACHMENT.read(row);
+  const uploader = uploadedByUserId ?? uploadedByKeyId;
   return {
     ...attachment,
-    uploadedBy:
-      uploadedByUserId === null ? null : { id: uploadedByUserId, name: uploadedByName ?? '' },
+    uploadedBy: uploader === null ? null : { id: uploader, name: uploadedByName ?? '' },
   };
 }
 
@@ -179,23 +187,16 @@ export class ClaimAttachmentsRepository {
       const value = await this.db.one(
         sql`WITH a AS (
               INSERT INTO claim_attachments (partner_id, claim_id, filename, content_type, size, sha256,
-                storage_key, uploaded_by_user_id, created_at)
+                storage_key, uploaded_by_user_id, uploaded_by_key_id, created_at)
               VALUES (${partnerId}, ${claimId}, ${file.filename}, ${file.contentType},
-                ${file.content.length}, ${file.sha256}, ${storageKey}, ${file.uploadedByUserId},
-                ${file.at})
+                ${file.content.length}, ${file.sha256}, ${storageKey}, ${file.uploadedBy.actorUserId},
+                ${file.uploadedBy.actorKeyId}, ${file.at})
               RETURNING *)
             SELECT ${ATTACHMENT.list} FROM a LEFT JOIN users u ON u.id = a.uploaded_by_user_id`,
         fromRow,
         manager,
       );
-      await this.addEvent(
-        manager,
-        partnerId,
-        claimId,
-        file.uploadedByUserId,
-        file.filename,
-        file.at,
-      );
+      await this.addEvent(manager, partnerId, claimId, file.uploadedBy, file.filename, file.at);
       return { done: true, value };
     });
   }
@@ -208,7 +209,7 @@ export class ClaimAttachmentsRepository {
     partnerId: string,
     claimId: string,
     attachmentId: string,
-    actorUserId: string,
+    actor: ClaimActorIds,
     open: (status: ClaimStatus) => boolean,
     at: Date,
   ): Promise<EvidenceChange<StoredAttachment>> {
@@ -227,14 +228,7 @@ export class ClaimAttachmentsRepository {
       if (removed === undefined) return { done: false, reason: 'not_found' };
       if (!open(claim.status)) return { done: false, reason: 'closed', claim };
       await this.store.delete(partnerId, removed.storageKey, manager);
-      await this.addEvent(
-        manager,
-        partnerId,
-        claimId,
-        actorUserId,
-        `Removed ${removed.filename}`,
-        at,
-      );
+      await this.addEvent(manager, partnerId, claimId, actor, `Removed ${removed.filename}`, at);
       return { done: true, value: removed };
     });
   }
@@ -243,13 +237,14 @@ export class ClaimAttachmentsRepository {
     manager: EntityManager,
     partnerId: string,
     claimId: string,
-    actorUserId: string,
+    actor: ClaimActorIds,
     body: string,
     at: Date,
   ): Promise<void> {
     await this.db.execute(
-      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, kind, body, at)
-          VALUES (${partnerId}, ${claimId}, ${actorUserId}, 'attachment', ${body}, ${at})`,
+      sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, actor_key_id, kind, body, at)
+          VALUES (${partnerId}, ${claimId}, ${actor.actorUserId}, ${actor.actorKeyId}, 'attachment',
+            ${body}, ${at})`,
       manager,
     );
   }

@@ -1,7 +1,10 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { Clock } from '#src/common/clock.js';
 import { ProblemException } from '#src/common/problem-details.js';
-import type { PartnerContext } from '#src/partners/decorators/current-partner.decorator.js';
+import {
+  actorOf,
+  type PartnerContext,
+} from '#src/partners/decorators/current-partner.decorator.js';
 import {
   type ClaimStatus,
   EVIDENCE_OPEN_STATUSES,
@@ -104,7 +107,7 @@ export class ClaimAttachmentsService {
     const change = await this.attachments.add(
       partnerId,
       claimId,
-      { ...file, uploadedByUserId: context.userId, at: this.clock.now() },
+      { ...file, uploadedBy: actorOf(context), at: this.clock.now() },
       takesEvidence,
       MAX_ATTACHMENTS_PER_CLAIM,
     );
@@ -145,7 +148,7 @@ export class ClaimAttachmentsService {
       partnerId,
       claimId,
       attachmentId,
-      context.userId,
+      actorOf(context),
       takesEvidence,
       this.clock.now(),
     );

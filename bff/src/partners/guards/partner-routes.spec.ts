@@ -1,15 +1,35 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { Public } from '#src/auth/decorators/public.decorator.js';
+import { KeysNever, Scopes } from '#src/auth/decorators/scopes.decorator.js';
 import { PartnerController } from '../decorators/partner-controller.decorator.js';
 import { declaredRoutes, partnerRouteProblems } from './partner-routes.js';
 
 @PartnerController()
+@KeysNever()
 class GoodPartnerController {
   @Get()
   partner(): void {}
 
+  @Scopes('inventory:read')
   @Get('members')
   members(): void {}
+}
+
+@PartnerController('inventory')
+class UnscopedPartnerController {
+  @Scopes('inventory:read')
+  @Get()
+  list(): void {}
+
+  @Post()
+  record(): void {}
+}
+
+@Controller('api/reports')
+class ScopedOutsideController {
+  @Scopes('claims:read')
+  @Get()
+  reports(): void {}
 }
 
 @Controller('api/partners')
@@ -39,12 +59,14 @@ describe('the partner routes check', () => {
         path: '/api/partners/:partnerSlug',
         partnerRoute: true,
         accountCheckDelegated: true,
+        keyScopes: [],
       },
       {
         name: 'GoodPartnerController.members',
         path: '/api/partners/:partnerSlug/members',
         partnerRoute: true,
         accountCheckDelegated: true,
+        keyScopes: ['inventory:read'],
       },
     ]);
   });
@@ -70,10 +92,19 @@ describe('the partner routes check', () => {
           path: '/api/reports',
           partnerRoute: false,
           accountCheckDelegated: true,
+          keyScopes: undefined,
         },
       ]),
     ).toEqual([
       "Sneaky.route (/api/reports): skips the JWT guard's account check outside /api/partners/:partnerSlug",
+    ]);
+  });
+
+  it('refuses a partner route that says nothing about API keys, and a scope where no key is allowed', () => {
+    const routes = [UnscopedPartnerController, ScopedOutsideController].flatMap(declaredRoutes);
+    expect(partnerRouteProblems(routes)).toEqual([
+      'UnscopedPartnerController.record (/api/partners/:partnerSlug/inventory): declares neither @Scopes() nor @KeysNever() for API keys',
+      'ScopedOutsideController.reports (/api/reports): @Scopes() outside /api/partners/:partnerSlug, where no key is allowed',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { ACCOUNT_CHECK_DELEGATED } from '#src/auth/decorators/public.decorator.js';
+import { API_KEY_SCOPES_METADATA } from '#src/auth/decorators/scopes.decorator.js';
 import { PARTNER_ROUTE } from '../decorators/partner-controller.decorator.js';
 
 /** One route of a controller, as declared. */
@@ -9,6 +10,8 @@ export interface DeclaredRoute {
   path: string;
   partnerRoute: boolean;
   accountCheckDelegated: boolean;
+  /** What an API key needs here (`@Scopes()`), `[]` for `@KeysNever()`; undefined: undeclared. */
+  keyScopes: readonly string[] | undefined;
 }
 
 const normalise = (path: string) => `/${path}`.replace(/\/+/g, '/').replace(/\/$/, '');
@@ -37,6 +40,8 @@ export function declaredRoutes(controller: { name: string; prototype: object }):
           partnerRoute: classPartner || Reflect.getMetadata(PARTNER_ROUTE, handler) === true,
           accountCheckDelegated:
             classDelegated || Reflect.getMetadata(ACCOUNT_CHECK_DELEGATED, handler) === true,
+          keyScopes: (Reflect.getMetadata(API_KEY_SCOPES_METADATA, handler) ??
+            Reflect.getMetadata(API_KEY_SCOPES_METADATA, controller)) as string[] | undefined,
         });
       }
     }
@@ -46,8 +51,10 @@ export function declaredRoutes(controller: { name: string; prototype: object }):
 
 /**
  * Fail closed: every route under /api/partners/ is a `@PartnerController()` route with `:partnerSlug`
- * as its third segment, and only those leave the account check to the partner guard. Answers one line
- * per route that breaks this (empty when all is well).
+ * as its third segment, and only those leave the account check to the partner guard; each says what
+ * an API key needs on it (`@Scopes()`) or that no key reaches it (`@KeysNever()`). Elsewhere the JWT
+ * guard refuses every key, so a scope there would promise what no guard gives. Answers one line per
+ * route that breaks this (empty when all is well).
  */
 export function partnerRouteProblems(routes: DeclaredRoute[]): string[] {
   const problems: string[] = [];
@@ -58,6 +65,14 @@ export function partnerRouteProblems(routes: DeclaredRoute[]): string[] {
       problems.push(`${route.name} (${route.path}): under /api/partners/ without :partnerSlug`);
     } else if (underPartners && !route.partnerRoute) {
       problems.push(`${route.name} (${route.path}): not declared with @PartnerController()`);
+    } else if (underPartners && route.keyScopes === undefined) {
+      problems.push(
+        `${route.name} (${route.path}): declares neither @Scopes() nor @KeysNever() for API keys`,
+      );
+    } else if (!underPartners && route.keyScopes !== undefined && route.keyScopes.length > 0) {
+      problems.push(
+        `${route.name} (${route.path}): @Scopes() outside /api/partners/:partnerSlug, where no key is allowed`,
+      );
     } else if (!underPartners && (route.partnerRoute || route.accountCheckDelegated)) {
       problems.push(
         `${route.name} (${route.path}): skips the JWT guard's account check outside /api/partners/:partnerSlug`,
