@@ -1,0 +1,129 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { hashPassword } from '../src/users/password-hash.js';
+import { CHEAP_ARGON2, createUser, type Session, signIn } from './support/identity.js';
+import { OwnCluster } from './support/own-cluster.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * docs/operations.md, "When a dependency is down": a database that is stopped or frozen costs each
+ * request a quick 503 `unavailable` with `Retry-After` (never a 500, never a hang past the timeout),
+ * one log line per outage, and the service is back as soon as the database is. The database is a
+ * PostgreSQL cluster of the test's own, stopped and frozen for real.
+ */
+const TIMEOUT_MS = 2_000;
+/** What a 503 may take beyond the timeout: the answer itself, on a busy machine. */
+const SLACK_MS = 700;
+
+const describeWithCluster = (await OwnCluster.available()) ? describe : describe.skip;
+
+describeWithCluster('a database that stops or freezes', () => {
+  let cluster: OwnCluster;
+  let api: TestApp;
+  let session: Session;
+
+  beforeAll(async () => {
+    cluster = await OwnCluster.create();
+    api = await startTestApp({
+      databaseUrl: cluster.url,
+      env: { ...CHEAP_ARGON2, DATABASE_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+    const hash = await hashPassword('portal-demo-passphrase', { memoryCost: 64, timeCost: 1 });
+    await createUser(api.app.get(DataSource), 'ops@portal.example', hash, [], { isStaff: true });
+    session = await signIn(api, 'ops@portal.example');
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await cluster?.drop();
+  }, 60_000);
+
+  const me = () => api.request({ url: '/api/me', headers: { cookie: session.cookie } });
+  const ready = () => api.request({ url: '/api/health/ready' });
+  /** A write in a transaction: signing out everywhere (then signing in again). */
+  const signOutEverywhere = () =>
+    api.request({
+      method: 'POST',
+      url: '/api/auth/signout-everywhere',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+    });
+
+  async function timed(
+    request: () => Promise<LightMyRequestResponse>,
+  ): Promise<{ response: LightMyRequestResponse; ms: number }> {
+    const startedAt = performance.now();
+    const response = await request();
+    return { response, ms: performance.now() - startedAt };
+  }
+
+  function expectUnavailable({ response, ms }: { response: LightMyRequestResponse; ms: number }) {
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'unavailable', status: 503 });
+    expect(response.headers['retry-after']).toBe('2');
+    expect(ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+  }
+
+  async function waitUntilBack(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const status = (await me()).statusCode;
+      if (status === 200) return;
+      // A sign-out-everywhere sent as the database went away may have committed after all.
+      if (status === 401) session = await signIn(api, 'ops@portal.example');
+      if (Date.now() > deadline) throw new Error('the service did not come back');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** The lines logged since `from`: warnings and errors, and the outage's own lines. */
+  function linesSince(from: number) {
+    const lines = api.logs.lines.slice(from);
+    return {
+      errors: lines.filter((line) => Number(line.level) >= 50),
+      down: lines.filter((line) => String(line.msg).startsWith('The database unavailable')),
+      back: lines.filter((line) => line.msg === 'The database available again'),
+    };
+  }
+
+  it('answers 503 with Retry-After within the timeout while the database is stopped, and recovers', async () => {
+    expect((await me()).statusCode).toBe(200);
+    const mark = api.logs.lines.length;
+    await cluster.stop();
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => timed(i % 3 === 0 ? signOutEverywhere : me)),
+    );
+    for (const answer of answers) expectUnavailable(answer);
+    expectUnavailable(await timed(ready));
+
+    await cluster.start();
+    await waitUntilBack();
+    const lines = linesSince(mark);
+    expect(lines.errors).toEqual([]);
+    expect(lines.down).toHaveLength(1);
+    expect(lines.back).toHaveLength(1);
+    expect((await ready()).statusCode).toBe(200);
+  }, 90_000);
+
+  it('answers 503 within the timeout while the database is frozen, rather than holding requests', async () => {
+    expect((await me()).statusCode).toBe(200);
+    const mark = api.logs.lines.length;
+    await cluster.freeze();
+    try {
+      // More requests than the pool has connections: the ones on a connection time out on their
+      // statement, the others on waiting for a connection.
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, i) => timed(i % 3 === 0 ? signOutEverywhere : me)),
+      );
+      for (const answer of answers) expectUnavailable(answer);
+      expectUnavailable(await timed(ready));
+    } finally {
+      await cluster.thaw();
+    }
+    await waitUntilBack();
+    const lines = linesSince(mark);
+    expect(lines.errors).toEqual([]);
+    expect(lines.down).toHaveLength(1);
+    expect(lines.back).toHaveLength(1);
+  }, 90_000);
+});
