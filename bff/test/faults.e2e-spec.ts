@@ -80,6 +80,8 @@ describeWithCluster('a database that stops or freezes', () => {
     const lines = api.logs.lines.slice(from);
     return {
       errors: lines.filter((line) => Number(line.level) >= 50),
+      /** Warnings other than each request's own line. */
+      warnings: lines.filter((line) => Number(line.level) === 40 && line.req === undefined),
       down: lines.filter((line) => String(line.msg).startsWith('The database unavailable')),
       back: lines.filter((line) => line.msg === 'The database available again'),
     };
@@ -100,6 +102,7 @@ describeWithCluster('a database that stops or freezes', () => {
     await waitUntilBack();
     const lines = linesSince(mark);
     expect(lines.errors).toEqual([]);
+    expect(lines.warnings.map((line) => line.msg)).toEqual([lines.down[0]?.msg]);
     expect(lines.down).toHaveLength(1);
     expect(lines.back).toHaveLength(1);
     expect((await ready()).statusCode).toBe(200);
@@ -123,6 +126,7 @@ describeWithCluster('a database that stops or freezes', () => {
     await waitUntilBack();
     const lines = linesSince(mark);
     expect(lines.errors).toEqual([]);
+    expect(lines.warnings.map((line) => line.msg)).toEqual([lines.down[0]?.msg]);
     expect(lines.down).toHaveLength(1);
     expect(lines.back).toHaveLength(1);
   }, 90_000);

@@ -151,9 +151,10 @@ export class Database {
     const startedAt = performance.now();
     try {
       const result = await client.query<Row>(config);
-      outages.recovered('database');
       const duration = performance.now() - startedAt;
-      if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
+      // A statement held up by an outage is the outage's, not a slow statement of its own.
+      if (outages.isDown('database')) outages.recovered('database');
+      else if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
       return result;
     } catch (error) {
       const failure = asError(error);
