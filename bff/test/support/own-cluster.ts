@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { freePort } from './ports.js';
 
 const run = promisify(execFile);
 const VERSION = '15';
@@ -88,13 +88,4 @@ export class OwnCluster {
     await run('kill', [`-${signal}`, postmaster]);
     await run('pkill', [`-${signal}`, '-P', postmaster]).catch(() => undefined);
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
