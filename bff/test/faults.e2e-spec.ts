@@ -1,9 +1,13 @@
+import { jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
+import { outages } from '../src/common/outage.js';
 import { hashPassword } from '../src/users/password-hash.js';
 import { CHEAP_ARGON2, createUser, type Session, signIn } from './support/identity.js';
 import { OwnCluster } from './support/own-cluster.js';
+import { freePort } from './support/ports.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /**
  * docs/operations.md, "When a dependency is down": a database that is stopped or frozen costs each
@@ -131,3 +135,77 @@ describeWithCluster('a database that stops or freezes', () => {
     expect(lines.back).toHaveLength(1);
   }, 90_000);
 });
+
+describe('Redis that is down (REDIS_URL set, nothing listening)', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      consoleErrors.push(args.map(String).join(' '));
+    });
+    database = await startTestDatabase();
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: { ...CHEAP_ARGON2, REDIS_URL: `redis://127.0.0.1:${await freePort()}` },
+    });
+    const hash = await hashPassword('portal-demo-passphrase', { memoryCost: 64, timeCost: 1 });
+    await createUser(api.app.get(DataSource), 'redisless@portal.example', hash);
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.stop();
+    jest.restoreAllMocks();
+  });
+
+  it('keeps sign-in and forgot-password to their contract, quickly, with one line for the outage', async () => {
+    const mark = api.logs.lines.length;
+    const signInAs = (password: string) =>
+      timedRequest(() =>
+        api.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { email: 'redisless@portal.example', password },
+        }),
+      );
+    const good = await signInAs('portal-demo-passphrase');
+    expect(good.response.statusCode).toBe(200);
+    const bad = await signInAs('not-the-passphrase-at-all');
+    expect(bad.response.statusCode).toBe(401);
+    const forgot = await timedRequest(() =>
+      api.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'redisless@portal.example' },
+      }),
+    );
+    expect(forgot.response.statusCode).toBe(202);
+    for (const { ms } of [good, bad, forgot]) expect(ms).toBeLessThan(1_500);
+
+    // The throttling still counts, in the process: the sixth wrong password in a row is refused.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      statuses.push((await signInAs('not-the-passphrase-at-all')).response.statusCode);
+    }
+    expect(statuses).toContain(429);
+
+    const lines = api.logs.lines.slice(mark);
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // One outage (its line may come before this spec's mark: the first failure is at start-up).
+    expect(outages.isDown('redis')).toBe(true);
+    expect(
+      lines.filter((line) => String(line.msg).startsWith('Redis unavailable')).length,
+    ).toBeLessThanOrEqual(1);
+    expect(consoleErrors.filter((line) => line.includes('ioredis'))).toEqual([]);
+  }, 60_000);
+});
+
+async function timedRequest(
+  request: () => Promise<LightMyRequestResponse>,
+): Promise<{ response: LightMyRequestResponse; ms: number }> {
+  const startedAt = performance.now();
+  const response = await request();
+  return { response, ms: performance.now() - startedAt };
+}
