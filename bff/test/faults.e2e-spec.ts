@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { outages } from '../src/common/outage.js';
 import { hashPassword } from '../src/users/password-hash.js';
+import { insertClaim } from './support/claim-fixtures.js';
+import { claimsClient, claimsWorld } from './support/claims-api.js';
 import { CHEAP_ARGON2, createUser, type Session, signIn } from './support/identity.js';
 import { OwnCluster } from './support/own-cluster.js';
 import { freePort } from './support/ports.js';
@@ -134,6 +136,100 @@ describeWithCluster('a database that stops or freezes', () => {
     expect(lines.down).toHaveLength(1);
     expect(lines.back).toHaveLength(1);
   }, 90_000);
+});
+
+describeWithCluster('a database restarted during a burst of claim transitions', () => {
+  let cluster: OwnCluster;
+  let api: TestApp;
+
+  beforeAll(async () => {
+    cluster = await OwnCluster.create();
+    api = await startTestApp({ databaseUrl: cluster.url, env: { DATABASE_TIMEOUT_MS: '2000' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await cluster?.drop();
+  }, 60_000);
+
+  it('answers each transition 200 or 503, never 500; writes each whole; a 503 is safe to retry; every notice is sent', async () => {
+    const dataSource = api.app.get(DataSource);
+    const world = await claimsWorld(api, dataSource, 'faults');
+    const claims = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        insertClaim(dataSource, world.partner.id, {
+          status: 'submitted',
+          createdByUserId: world.userIds.manager,
+        }),
+      ),
+    );
+    const client = claimsClient(api, world);
+    const startReview = (claim: { id: string; version: number }) =>
+      client.transition('staff', claim.id, { action: 'start_review' }, claim.version);
+
+    // Four staff clients work through the claims; the database restarts after the first ten.
+    const answers = new Map<string, number>();
+    let restart: Promise<void> | undefined;
+    const queue = [...claims];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let claim = queue.shift(); claim !== undefined; claim = queue.shift()) {
+          answers.set(claim.id, (await startReview(claim)).statusCode);
+          if (answers.size === 10) restart = cluster.restart();
+        }
+      }),
+    );
+    await restart;
+    const statuses = [...answers.values()];
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(503);
+
+    // Back: every acknowledged transition is there with its event; none is half-written.
+    const deadline = Date.now() + 30_000;
+    while ((await api.request('/api/health/ready')).statusCode !== 200) {
+      if (Date.now() > deadline) throw new Error('the database did not come back');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const rows = (await dataSource.query(
+      `SELECT c.id, c.status::text AS status,
+              (SELECT count(*)::int FROM claim_events e
+                WHERE e.claim_id = c.id AND e.to_status = 'in_review') AS events
+         FROM claims c WHERE c.partner_id = $1`,
+      [world.partner.id],
+    )) as Array<{ id: string; status: string; events: number }>;
+    for (const row of rows) {
+      if (answers.get(row.id) === 200) expect(row.status).toBe('in_review');
+      expect(row.events).toBe(row.status === 'in_review' ? 1 : 0);
+    }
+
+    // A client retrying its 503s: done now, or already done (409, the allowed actions say so).
+    for (const claim of claims.filter((c) => answers.get(c.id) === 503)) {
+      const retry = await startReview(claim);
+      expect([200, 409]).toContain(retry.statusCode);
+    }
+
+    // The job queue went on across the restart: one notice per claim put in review (to the manager
+    // who filed it: one e-mail per claim number), each sent.
+    const mailDeadline = Date.now() + 60_000;
+    for (;;) {
+      const [counts] = (await dataSource.query(
+        `SELECT count(*)::int AS total, count(DISTINCT data->'data'->>'claimNumber')::int AS claims,
+                count(*) FILTER (WHERE state = 'completed')::int AS sent
+           FROM pgboss.job
+          WHERE name = 'mail' AND data->>'template' = 'claimStatus'
+            AND data->'data'->'to'->>'email' = $1`,
+        [world.emails.manager],
+      )) as Array<{ total: number; claims: number; sent: number }>;
+      if (counts?.claims === claims.length && counts.sent === counts.total) {
+        expect(counts.total).toBe(claims.length);
+        break;
+      }
+      if (Date.now() > mailDeadline) {
+        throw new Error(`notices: ${JSON.stringify(counts)} for ${claims.length} claims`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }, 180_000);
 });
 
 describe('Redis that is down (REDIS_URL set, nothing listening)', () => {
