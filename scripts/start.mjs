@@ -35,7 +35,7 @@ function seconds(since) {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-async function build() {
+export async function build() {
   const began = performance.now();
   console.log(
     'Building the portal (ui-kit, bff, portal): about a minute the first time, seconds once built.',

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { type AppConfig, ConfigValidationError, loadConfig } from './config/app-config.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './database/seed/demo-data.js';
+import { stopGracefullyOnSignals } from './health/shutdown.js';
 
 function readConfig(): AppConfig {
   try {
@@ -37,7 +38,7 @@ function announce(config: AppConfig, readyMs: number): void {
 async function main(): Promise<void> {
   const config = readConfig();
   const app = await createApp(config);
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  stopGracefullyOnSignals(app, config.shutdownDrainSeconds);
   await app.listen({ port: config.port, host: config.host });
   app.flushLogs();
   announce(config, Math.round(performance.now()));

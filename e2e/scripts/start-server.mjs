@@ -34,6 +34,8 @@ const env = {
   DIGEST: 'off',
   // E-mails go through the job queue: its worker looks for them every second.
   WORKER_POLL_SECONDS: '1',
+  // No balancer to drain for: stop at once when the suite ends.
+  SHUTDOWN_DRAIN_SECONDS: '0',
   DATA_DIR: dataDir,
   MAIL_OUTBOX_DIR: outboxDir,
   // The suite is many people: signInThroughApi (support/session.ts) names a client address of its own

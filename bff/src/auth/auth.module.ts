@@ -42,10 +42,10 @@ import { UsersModule } from '../users/users.module.js';
     {
       provide: RateLimitStorage,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): RateLimitStorage =>
+      useFactory: async (config: AppConfig): Promise<RateLimitStorage> =>
         config.redisUrl === undefined
           ? new MemoryRateLimitStorage()
-          : RedisRateLimitStorage.connect(config.redisUrl),
+          : await RedisRateLimitStorage.connect(config.redisUrl),
     },
     PasswordHasher,
     PasswordResetsRepository,

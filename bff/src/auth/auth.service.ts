@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../database/database.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
@@ -57,7 +58,7 @@ export class AuthService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly users: UsersRepository,
     private readonly passwordResets: PasswordResetsRepository,
     private readonly clock: Clock,
@@ -158,7 +159,7 @@ export class AuthService {
 
   /** Ends every session of the caller: refresh families revoked, the credential generation moved on. */
   async signOutEverywhere(user: AuthUser, ip: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.database.transaction(async (manager) => {
       await this.endSessions(manager, user.id);
       await this.audit.recordAccountEvent('auth.signout_everywhere', user.id, ip, { manager });
     });
@@ -200,7 +201,7 @@ export class AuthService {
     // From PUBLIC_URL, never from the request's Host header.
     const link = `${this.config.publicUrl}/reset-password?token=${token}`;
     const settingsLink = await this.settingsLinkOf(user.id);
-    await this.dataSource.transaction(async (manager) => {
+    await this.database.transaction(async (manager) => {
       // A newer link voids the older ones.
       await this.passwordResets.voidPending(user.id, now, manager);
       await this.passwordResets.insert(
@@ -254,7 +255,7 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users.findById(holder.userId);
     const settingsLink = user === undefined ? null : await this.settingsLinkOf(user.id);
-    const userId = await this.dataSource.transaction(async (manager) => {
+    const userId = await this.database.transaction(async (manager) => {
       // The token hash is unique: the token consumed is the holder's.
       if (!(await this.passwordResets.consume(tokenHash, now, manager))) return undefined;
       await this.endSessions(manager, holder.userId, { passwordHash });

@@ -40,10 +40,13 @@ describe('requestLogLevel', () => {
     expect(requestLogLevel(development, 304)).toBe('debug');
   });
 
-  it('logs a refusal at warn and a failure at error, in development too', () => {
+  it('logs a refusal and an unavailable dependency at warn, a failure at error, in development too', () => {
     for (const config of [production, development]) {
       expect(requestLogLevel(config, 401)).toBe('warn');
-      expect(requestLogLevel(config, 503)).toBe('error');
+      // A dependency that is down is one outage, logged once (common/outage.ts).
+      expect(requestLogLevel(config, 503)).toBe('warn');
+      expect(requestLogLevel(config, 500)).toBe('error');
+      expect(requestLogLevel(config, 502)).toBe('error');
       expect(requestLogLevel(config, 200, new Error('x'))).toBe('error');
     }
   });

@@ -165,7 +165,8 @@ interface SerializedResponse {
 }
 
 /**
- * The level of a request's line: 5xx (or an error) at error, 4xx at warn, the rest at info — at debug in
+ * The level of a request's line: 5xx (or an error) at error, 4xx and 503 at warn (a dependency that is
+ * down is one outage, logged once by common/outage.ts, not an error per request), the rest at info — at debug in
  * development, where a line for every asset and API call of each page would scroll the ready banner
  * (URL and demo sign-ins) out of sight (`LOG_LEVEL=debug` shows them). Production and test unchanged.
  */
@@ -174,7 +175,7 @@ export function requestLogLevel(
   statusCode: number,
   error?: unknown,
 ): 'error' | 'warn' | 'info' | 'debug' {
-  if (error !== undefined || statusCode >= 500) return 'error';
+  if (error !== undefined || (statusCode >= 500 && statusCode !== 503)) return 'error';
   if (statusCode >= 400) return 'warn';
   return config.isDevelopment ? 'debug' : 'info';
 }
@@ -322,7 +323,7 @@ export function logRequests(fastify: FastifyInstance, root: Pino, config: AppCon
       response.removeListener('error', complete);
       const failure =
         error ??
-        (response.statusCode >= 500
+        (response.statusCode >= 500 && response.statusCode !== 503
           ? new Error(`failed with status code ${response.statusCode}`)
           : undefined);
       const level = requestLogLevel(config, response.statusCode, error);

@@ -6,6 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RETRY_AFTER_SECONDS, isDatabaseUnavailable, outages } from './outage.js';
 import {
   PROBLEM_CONTENT_TYPE,
   type ProblemDetails,
@@ -16,6 +17,8 @@ import {
 } from './problem-details.js';
 
 const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the request id when reporting it.';
+const DATABASE_UNAVAILABLE_DETAIL =
+  'The service cannot reach its database for a moment. Try again in a few seconds.';
 
 /** Errors raised by Fastify itself before a route runs (body parsing, content type, size). */
 interface FastifyError extends Error {
@@ -39,12 +42,17 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   /** Also Fastify's error handler, so that errors before routing look the same. */
   respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const problem = this.toProblem(exception, request.id);
-    if (problem.status === 500) {
+    if (isDatabaseUnavailable(exception)) {
+      // One line per outage, not per request (docs/operations.md, "When a dependency is down").
+      outages.record('database', exception);
+    } else if (problem.status === 500) {
       this.logger.error({ err: exception, code: problem.code }, 'Request failed');
-    } else if (problem.status > 500) {
+    } else if (problem.status > 500 && problem.code !== 'unavailable') {
       this.logger.warn({ code: problem.code, detail: problem.detail }, 'Request failed');
     }
     if (reply.sent) return;
+    if (problem.code === 'unavailable')
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (exception instanceof ProblemException) {
       for (const [name, value] of Object.entries(exception.more.headers ?? {})) {
         void reply.header(name, value);
@@ -92,6 +100,9 @@ function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | '
       code: defaultProblemCode(status),
       detail: status >= 500 ? INTERNAL_DETAIL : messageOf(exception),
     };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { status: 503, code: 'unavailable', detail: DATABASE_UNAVAILABLE_DETAIL };
   }
   const fastifyError = exception as FastifyError;
   if (

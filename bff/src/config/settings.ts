@@ -75,6 +75,12 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: "Send the BFF's own statements (`Database` in `bff/src/database/`) as named prepared statements, so that PostgreSQL plans each once per connection. `false` behind a pooler in transaction mode without prepared-statement support (PgBouncer before 1.21): every statement is then sent unnamed and planned each time. The embedded database always gets unnamed statements (its connections share one session).",
     read: (raw, _prior, problem) => read.boolean(raw, true, problem),
   })
+  .add('databaseTimeoutMs', {
+    env: 'DATABASE_TIMEOUT_MS',
+    default: '`2000`',
+    doc: 'How long a request waits for an external database, in ms: for a connection from the pool, and for each statement (timed by the BFF, so a frozen server counts too). Past it the request is answered 503 `unavailable` with `Retry-After` (docs/operations.md, "When a dependency is down"). Start-up work (migrations, demo data) is not bounded; the embedded database gets 10 s for a connection (its one connection is shared by every request).',
+    read: read.integer(2000, 100, 600_000),
+  })
   .add('dataDir', {
     env: 'DATA_DIR',
     default: '`<repo>/.data` (the parent of `bff/`, then `.data`)',
@@ -190,6 +196,12 @@ export const SETTINGS = ConfigDeclaration.empty()
     default: '`5`',
     doc: 'The first retry comes 1 to 2 times this many seconds after a failure; each next one waits twice as long (exponential backoff with jitter).',
     read: read.integer(5, 1, 3600),
+  })
+  .add('shutdownDrainSeconds', {
+    env: 'SHUTDOWN_DRAIN_SECONDS',
+    default: '`3`',
+    doc: "On SIGTERM, readiness (`/api/health/ready`) answers 503 at once and the BFF goes on serving this long, so that a balancer's health check (every second, out after 2 failures) takes it out of rotation first; then it stops accepting, finishes the requests in flight and exits 0. SIGINT (Ctrl-C) does not wait.",
+    read: read.integer(3, 0, 300),
   })
   .add('redisUrl', {
     env: 'REDIS_URL',

@@ -19,6 +19,8 @@ export interface DataSourceSettings {
   poolSize: number;
   /** Run pending migrations when the data source initialises (the application does; tools decide). */
   migrationsRun: boolean;
+  /** How long to wait for a connection (a new one, or one of the pool's); 10 s unless given. */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export function dataSourceOptions(settings: DataSourceSettings): DataSourceOptio
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: settings.poolSize,
-    connectTimeoutMS: 10_000,
+    connectTimeoutMS: settings.connectTimeoutMs ?? 10_000,
     maxQueryExecutionTime: 1_000,
     logger: new TypeOrmLogger(),
     logging: ['error', 'warn', 'migration'],

@@ -30,12 +30,15 @@ class DatabaseEndpointModule {}
   imports: [
     DatabaseEndpointModule,
     TypeOrmModule.forRootAsync({
-      inject: [DatabaseEndpoint],
-      useFactory: (endpoint: DatabaseEndpoint) => ({
+      inject: [DatabaseEndpoint, AppConfig],
+      useFactory: (endpoint: DatabaseEndpoint, config: AppConfig) => ({
         ...dataSourceOptions({
           url: endpoint.url,
           poolSize: endpoint.poolSize,
           migrationsRun: true,
+          // A request waits this long for a connection before it is answered 503 (docs/operations.md);
+          // the embedded database's one connection is everyone's, so waiting for it is normal there.
+          connectTimeoutMs: endpoint.isEmbedded ? undefined : config.databaseTimeoutMs,
         }),
         // A database that starts beside the BFF gets ten seconds; after that the start fails loudly.
         retryAttempts: 5,
@@ -49,7 +52,12 @@ class DatabaseEndpointModule {}
       provide: Database,
       inject: [DataSource, AppConfig, DatabaseEndpoint],
       useFactory: (dataSource: DataSource, config: AppConfig, endpoint: DatabaseEndpoint) =>
-        new Database(dataSource, config.databasePreparedStatements && !endpoint.isEmbedded),
+        new Database(
+          dataSource,
+          config.databasePreparedStatements && !endpoint.isEmbedded,
+          // Statements on the embedded database are this process's own work: no server to freeze.
+          endpoint.isEmbedded ? undefined : config.databaseTimeoutMs,
+        ),
     },
   ],
   exports: [Database],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { DataSource, type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
+import { isDatabaseUnavailable, outages } from '../common/outage.js';
 import type { Row } from './table.js';
 
 /** A statement to send: `sql\`…\`` (sql.ts), or text and values built elsewhere (the list machinery). */
@@ -37,6 +38,11 @@ export class Database {
     readonly dataSource: DataSource,
     /** Whether statements are sent named (prepared once per connection). */
     readonly prepared: boolean,
+    /**
+     * How long a statement may take before its request is answered 503 (`DATABASE_TIMEOUT_MS`):
+     * measured by the client, so that a frozen server holds no request longer. Unset: no limit.
+     */
+    readonly timeoutMs?: number,
   ) {
     this.slowMs = dataSource.options.maxQueryExecutionTime ?? Number.POSITIVE_INFINITY;
     runners.set(dataSource, this);
@@ -89,9 +95,30 @@ export class Database {
   /**
    * Runs `work` in one transaction (READ COMMITTED); its statements take the EntityManager it is given.
    * The manager is TypeORM's, so repositories not (yet) on this runner join the same transaction.
+   * BEGIN and COMMIT go through this runner, bounded by its timeout like every statement; when the
+   * database stops answering, the connection is closed rather than sent a ROLLBACK that would wait
+   * for it too (the server rolls back a transaction whose connection is gone).
    */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    const state = runner as { isTransactionActive: boolean };
+    try {
+      await this.query(BEGIN, runner.manager, false);
+      state.isTransactionActive = true;
+      const result = await work(runner.manager);
+      await this.query(COMMIT, runner.manager, false);
+      return result;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        await (runner as unknown as BreakableRunner).releasePostgresConnection(asError(error));
+      } else if (state.isTransactionActive) {
+        await this.query(ROLLBACK, runner.manager, false).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      state.isTransactionActive = false;
+      await runner.release();
+    }
   }
 
   /** The name a statement is prepared under: a hash of its text (stable across processes). */
@@ -115,21 +142,26 @@ export class Database {
     const { text } = statement;
     const values = statement.values as unknown[];
     if (this.dataSource.subscribers.length > 0) this.announce(text, values, runner);
-    const config: pg.QueryConfig = prepared
+    const config: pg.QueryConfig & { query_timeout?: number } = prepared
       ? { name: this.nameOf(text), text, values }
       : values.length === 0
         ? { text }
         : { text, values };
+    if (this.timeoutMs !== undefined) config.query_timeout = this.timeoutMs;
     const startedAt = performance.now();
     try {
       const result = await client.query<Row>(config);
       const duration = performance.now() - startedAt;
-      if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
+      // A statement held up by an outage is the outage's, not a slow statement of its own.
+      if (outages.isDown('database')) outages.recovered('database');
+      else if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
       return result;
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      // Logged as TypeORM logs its own (typeorm-logger.ts: without the values).
-      this.dataSource.logger.logQueryError(failure, text, values);
+      const failure = asError(error);
+      // A database that does not answer is one outage, logged once (common/outage.ts), not a line
+      // per statement; other failures are logged as TypeORM logs its own (without the values).
+      if (isDatabaseUnavailable(failure)) outages.record('database', failure);
+      else this.dataSource.logger.logQueryError(failure, text, values);
       throw new QueryFailedError(text, values, failure);
     }
   }
@@ -151,6 +183,22 @@ export class Database {
   private pool(): pg.Pool {
     return driverPool(this.dataSource);
   }
+}
+
+const BEGIN: Statement = { text: 'BEGIN', values: [] };
+const COMMIT: Statement = { text: 'COMMIT', values: [] };
+const ROLLBACK: Statement = { text: 'ROLLBACK', values: [] };
+
+/** TypeORM's PostgreSQL query runner can hand its connection back as broken: pg-pool closes it. */
+interface BreakableRunner {
+  releasePostgresConnection(error?: Error): Promise<void>;
+}
+
+/** By shape, not `instanceof`: a socket's error comes from another realm under jest's module VM. */
+function asError(error: unknown): Error {
+  return typeof error === 'object' && error !== null && 'message' in error
+    ? (error as Error)
+    : new Error(String(error));
 }
 
 /** The Database of a DataSource, for machinery given only the DataSource (the list's query builders). */

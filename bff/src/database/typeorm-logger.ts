@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLoggerInterface } from 'typeorm';
+import { outages } from '../common/outage.js';
 
 /** Sends TypeORM's own messages (errors, slow queries, migrations) to the application logger. */
 export class TypeOrmLogger implements TypeOrmLoggerInterface {
@@ -24,7 +25,10 @@ export class TypeOrmLogger implements TypeOrmLoggerInterface {
   }
 
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
-    if (level === 'warn') this.logger.warn(message);
+    // An idle connection the server dropped (stopped, restarted): part of an outage, logged once.
+    if (level === 'warn' && String(message).startsWith('Postgres pool raised an error')) {
+      outages.record('database', new Error(String(message)));
+    } else if (level === 'warn') this.logger.warn(message);
     else this.logger.log(message);
   }
 }

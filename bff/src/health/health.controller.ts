@@ -10,7 +10,9 @@ import { Public } from '#src/auth/decorators/public.decorator.js';
 import { ProblemDetails, ProblemException } from '#src/common/problem-details.js';
 import { Database } from '#src/database/database.js';
 import { sql } from '#src/database/sql.js';
+import { outages } from '#src/common/outage.js';
 import { JobQueue } from '#src/jobs/job-queue.js';
+import { ShutdownState } from './shutdown.js';
 
 export class HealthStatus {
   @ApiProperty({ example: 'ok', enum: ['ok'] })
@@ -50,6 +52,7 @@ export class HealthController {
   constructor(
     private readonly db: Database,
     private readonly jobs: JobQueue,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get('live')
@@ -69,15 +72,21 @@ export class HealthController {
   @ApiOkResponse({ type: ReadinessStatus })
   @ApiServiceUnavailableResponse({
     type: ProblemDetails,
-    description: 'The database does not answer.',
+    description:
+      'The database does not answer, or the instance is shutting down (it still serves requests for a moment).',
   })
   async ready(): Promise<ReadinessStatus> {
+    if (this.shutdown.isDraining) {
+      throw new ProblemException(503, 'unavailable', 'The instance is shutting down.');
+    }
     try {
       await withTimeout(this.db.execute(sql`SELECT 1`), READINESS_TIMEOUT_MS);
     } catch (error) {
-      this.logger.warn({ err: error }, 'Readiness check failed: the database does not answer');
+      // A balancer asks every second: one line for the outage, not one per check.
+      outages.record('database', error);
       throw new ProblemException(503, 'unavailable', 'The database does not answer.');
     }
+    outages.recovered('database');
     // The counts inform; they never make the instance unready (503 is for the database alone).
     let jobs: JobCountsDto | null = null;
     try {

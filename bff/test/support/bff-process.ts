@@ -97,6 +97,8 @@ export class BffProcess {
         LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
         PORT: String(port),
+        // No balancer to drain for unless a spec says so (restarts.e2e-spec.ts).
+        SHUTDOWN_DRAIN_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import {
   blockFor,
@@ -22,6 +27,23 @@ async function redisReachable(): Promise<boolean> {
     return false;
   } finally {
     probe.disconnect();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await delay(100);
   }
 }
 
@@ -116,11 +138,11 @@ describe('RedisRateLimitStorage (the local Redis; TEST_REDIS_URL to point elsewh
     expect(reachable).toBe(true);
   });
 
-  behavesLikeAThrottlerStorage(async () => RedisRateLimitStorage.connect(REDIS_URL));
+  behavesLikeAThrottlerStorage(() => RedisRateLimitStorage.connect(REDIS_URL));
 
   it('shares its counters between two instances (two BFF processes)', async () => {
-    const one = RedisRateLimitStorage.connect(REDIS_URL);
-    const two = RedisRateLimitStorage.connect(REDIS_URL);
+    const one = await RedisRateLimitStorage.connect(REDIS_URL);
+    const two = await RedisRateLimitStorage.connect(REDIS_URL);
     try {
       const key = randomUUID();
       await one.increment(key, 60_000, 1, 60_000, 'shared');
@@ -131,6 +153,80 @@ describe('RedisRateLimitStorage (the local Redis; TEST_REDIS_URL to point elsewh
       await one.close();
       await two.close();
     }
+  });
+});
+
+describe('RedisRateLimitStorage while Redis is down (a Redis server of its own)', () => {
+  let server: ChildProcess | undefined;
+  let port: number;
+  let storages: RedisRateLimitStorage[] = [];
+  const warnings: string[] = [];
+  const infos: string[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    jest
+      .spyOn(Logger.prototype, 'warn')
+      .mockImplementation((message: unknown, ...rest: unknown[]) => {
+        warnings.push(String(rest.at(-1) ?? message));
+      });
+    jest
+      .spyOn(Logger.prototype, 'log')
+      .mockImplementation((message: unknown, ...rest: unknown[]) => {
+        infos.push(String(rest.at(-1) ?? message));
+      });
+  });
+
+  afterAll(async () => {
+    for (const storage of storages) await storage.close();
+    server?.kill('SIGKILL');
+    jest.restoreAllMocks();
+  });
+
+  it('counts in the process without Redis, logs the outage once, and shares again once Redis is back', async () => {
+    const url = `redis://127.0.0.1:${port}`;
+    const one = await RedisRateLimitStorage.connect(url);
+    const two = await RedisRateLimitStorage.connect(url);
+    storages = [one, two];
+
+    // Down: each process counts alone, at once, and blocks past the limit.
+    const key = randomUUID();
+    const startedAt = performance.now();
+    for (let hit = 1; hit <= 3; hit += 1) {
+      expect(await one.increment(key, 60_000, 2, 60_000, 'down')).toMatchObject({
+        totalHits: hit,
+        isBlocked: hit > 2,
+      });
+    }
+    expect(performance.now() - startedAt).toBeLessThan(100);
+    expect(await two.increment(key, 60_000, 2, 60_000, 'down')).toMatchObject({ totalHits: 1 });
+    expect(await one.peek(key, 'down')).toMatchObject({ isBlocked: true });
+    const downLines = warnings.filter((line) => line.startsWith('Redis unavailable'));
+    expect(downLines).toHaveLength(1);
+
+    // Back: both instances see one shared counter again.
+    server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitUntil(async () => {
+      const probe = randomUUID();
+      await one.increment(probe, 60_000, 9, 60_000, 'probe');
+      return (await two.increment(probe, 60_000, 9, 60_000, 'probe')).totalHits === 2;
+    });
+    expect(infos).toContain('Redis available again');
+    const shared = randomUUID();
+    await one.increment(shared, 60_000, 1, 60_000, 'up');
+    expect(await two.increment(shared, 60_000, 1, 60_000, 'up')).toMatchObject({
+      totalHits: 2,
+      isBlocked: true,
+    });
+    // Both connected again (each instance here is a process of its own there): no new outage.
+    const linesBefore = warnings.length;
+    for (let hit = 0; hit < 10; hit += 1) {
+      await one.increment(randomUUID(), 60_000, 9, 60_000, 'up');
+      await two.increment(randomUUID(), 60_000, 9, 60_000, 'up');
+    }
+    expect(warnings.slice(linesBefore)).toEqual([]);
   });
 });
 

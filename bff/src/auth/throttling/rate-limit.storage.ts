@@ -1,5 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
+import { outages } from '#src/common/outage.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -147,6 +149,9 @@ end
 return { hits, math.max(expire_left, 0), 0, 0 }
 `;
 
+/** The longest a throttling check waits for Redis before counting in this process instead. */
+const COMMAND_TIMEOUT_MS = 300;
+
 /** Gives one hit back, never below zero, keeping the key's expiry. */
 const REFUND_SCRIPT = `
 local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -154,21 +159,93 @@ if hits > 0 then redis.call('DECR', KEYS[1]) end
 return 0
 `;
 
+/**
+ * Counters in Redis, shared by every instance, when Redis answers; this process's own counters when it
+ * does not (docs/operations.md, "When a dependency is down"): Redis is an accelerator, not a dependency.
+ * A command is never queued while Redis is away and waits at most `COMMAND_TIMEOUT_MS`, so a sign-in
+ * keeps its contract and its speed; the outage is logged once, and the shared counters are used again
+ * as soon as Redis is ready (the hits counted alone meanwhile are not carried over).
+ */
 export class RedisRateLimitStorage extends RateLimitStorage {
+  private readonly local = new MemoryRateLimitStorage();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'pp:throttle:',
   ) {
     super();
+    // Handled here, so ioredis never prints "Unhandled error event" for each reconnection attempt.
+    redis.on('error', (error: unknown) => outages.record('redis', error));
+    redis.on('ready', () => outages.recovered('redis'));
   }
 
-  static connect(url: string): RedisRateLimitStorage {
-    return new RedisRateLimitStorage(
-      new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
-    );
+  /** Connects, waiting up to a second for Redis to be ready (counting locally until it is). */
+  static async connect(url: string): Promise<RedisRateLimitStorage> {
+    const redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1_000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    const storage = new RedisRateLimitStorage(redis);
+    // Not events.once: it would reject on the first connection error, which is no reason to fail.
+    await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), delay(1_000)]);
+    return storage;
   }
 
   async hit(
+    key: string,
+    throttlerName: string,
+    window: HitWindow,
+  ): Promise<ThrottlerStorageRecord> {
+    return this.orLocally(
+      () => this.sharedHit(key, throttlerName, window),
+      () => this.local.hit(key, throttlerName, window),
+    );
+  }
+
+  async refund(key: string, throttlerName: string): Promise<void> {
+    await this.orLocally(
+      async () => {
+        await this.redis.eval(REFUND_SCRIPT, 1, `${this.prefix}${throttlerName}:${key}:hits`);
+      },
+      () => this.local.refund(key, throttlerName),
+    );
+  }
+
+  async peek(key: string, throttlerName: string): Promise<BlockState> {
+    return this.orLocally(
+      async () => {
+        const left = await this.redis.pttl(`${this.prefix}${throttlerName}:${key}:block`);
+        return left > 0
+          ? { isBlocked: true, timeToBlockExpire: Math.ceil(left / 1000) }
+          : { isBlocked: false, timeToBlockExpire: 0 };
+      },
+      () => this.local.peek(key, throttlerName),
+    );
+  }
+
+  override async close(): Promise<void> {
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
+  }
+
+  /** `shared` when Redis is ready and answers in time; otherwise `alone`, this process's counting. */
+  private async orLocally<T>(shared: () => Promise<T>, alone: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      outages.record('redis');
+      return alone();
+    }
+    try {
+      return await shared();
+    } catch (error) {
+      outages.record('redis', error);
+      return alone();
+    }
+  }
+
+  private async sharedHit(
     key: string,
     throttlerName: string,
     window: HitWindow,
@@ -192,20 +269,5 @@ export class RedisRateLimitStorage extends RateLimitStorage {
       isBlocked: blocked === 1,
       timeToBlockExpire: Math.ceil(blockLeftMs / 1000),
     };
-  }
-
-  async refund(key: string, throttlerName: string): Promise<void> {
-    await this.redis.eval(REFUND_SCRIPT, 1, `${this.prefix}${throttlerName}:${key}:hits`);
-  }
-
-  async peek(key: string, throttlerName: string): Promise<BlockState> {
-    const left = await this.redis.pttl(`${this.prefix}${throttlerName}:${key}:block`);
-    return left > 0
-      ? { isBlocked: true, timeToBlockExpire: Math.ceil(left / 1000) }
-      : { isBlocked: false, timeToBlockExpire: 0 };
-  }
-
-  override async close(): Promise<void> {
-    await this.redis.quit();
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '#src/database/database.js';
 import { Clock } from '#src/common/clock.js';
 import { RefreshTokensRepository } from './refresh-sessions.repository.js';
 import { newOpaqueToken, sha256Hex } from '#src/common/token-hash.js';
@@ -44,7 +45,7 @@ export class RefreshRefused extends Error {
 @Injectable()
 export class RefreshSessions {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly tokens: RefreshTokensRepository,
     private readonly clock: Clock,
   ) {}
@@ -123,7 +124,7 @@ export class RefreshSessions {
     // the loser's claim waits on the winner's row lock, so when it then revokes the family, the
     // successor is already there to be revoked with it. The successor is issued under the token's
     // generation by the guarded insert: an invalidation committed since the read above issues none.
-    const successor = await this.dataSource.transaction(async (transaction) => {
+    const successor = await this.database.transaction(async (transaction) => {
       const claimed = await this.tokens.claimWithin(
         row.id,
         now,
