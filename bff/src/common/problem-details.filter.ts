@@ -14,6 +14,7 @@ import {
   problemType,
   statusTitle,
 } from './problem-details.js';
+import { ReplayedAnswer } from './replayed-answer.js';
 
 const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the request id when reporting it.';
 
@@ -38,6 +39,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   /** Also Fastify's error handler, so that errors before routing look the same. */
   respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    if (exception instanceof ReplayedAnswer) {
+      replay(exception, reply);
+      return;
+    }
     const problem = this.toProblem(exception, request.id);
     if (problem.status === 500) {
       this.logger.error({ err: exception, code: problem.code }, 'Request failed');
@@ -72,6 +77,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       ...(errors === undefined ? {} : { errors: [...errors] }),
     };
   }
+}
+
+/** A recorded answer, sent again as it was (replayed-answer.ts). */
+function replay({ answer }: ReplayedAnswer, reply: FastifyReply): void {
+  if (reply.sent) return;
+  void reply.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) void reply.header(name, value);
+  void reply.header('idempotent-replayed', 'true').send(answer.body);
 }
 
 function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | 'requestId'> {
