@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../database/columns.js';
 
 export type IdempotencyStatus = 'in_progress' | 'completed';
@@ -11,6 +11,7 @@ export type IdempotencyStatus = 'in_progress' | 'completed';
  * (`user:<id>`), whatever partner its requests touch; the path names the partner.
  */
 @Entity({ name: 'idempotency_keys' })
+@Check('idempotency_keys_status_check', `"status" IN ('in_progress', 'completed')`)
 // The cleanup job's expired rows (migration 1796860000000-idempotency-keys).
 @Index('idempotency_keys_expires_at_idx', ['expiresAt'])
 export class IdempotencyKey {
