@@ -29,7 +29,8 @@ import {
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How long a retry waits for the first request of its key before answering 409 `idempotency_key_in_use`. */
 export const IDEMPOTENCY_WAIT_MS = 5_000;
-const POLL_MS = 25;
+const FIRST_POLL_MS = 25;
+const LAST_POLL_MS = 200;
 
 /** A JSON value with its object keys sorted: the same body however its keys were ordered. */
 function canonical(value: unknown): unknown {
@@ -50,6 +51,14 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .update(`${method} ${path}\n`)
     .update(body === undefined ? '' : JSON.stringify(canonical(body)))
     .digest('hex');
+}
+
+function keyInUse(): ProblemException {
+  return new ProblemException(
+    409,
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still being processed; retry later.',
+  );
 }
 
 /** What the onSend hook does with the answer of a request that took its key. */
@@ -141,35 +150,41 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return next.handle();
   }
 
-  /** Undefined when this request took the key (it runs); else the first answer to replay. */
+  /**
+   * Undefined when this request took the key (it runs); else the first answer to replay. While the
+   * first request runs, its row is looked at again at growing intervals (25 ms to 200 ms): one
+   * primary-key read each time, no connection held in between.
+   */
   private async firstAnswer(keyed: KeyedRequest): Promise<KeptRequest | undefined> {
     const deadline = performance.now() + IDEMPOTENCY_WAIT_MS;
+    let pause = FIRST_POLL_MS;
+    if (await this.take(keyed)) return undefined;
     for (;;) {
-      const now = this.clock.now();
-      if (await this.keys.take(keyed, now, new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS))) {
-        return undefined;
+      const kept = await this.keys.find(keyed, this.clock.now());
+      if (kept === undefined) {
+        // Given back by a failed first request, or expired, since: take it (or lose the race again).
+        if (await this.take(keyed)) return undefined;
+        if (performance.now() > deadline) throw keyInUse();
+        continue;
       }
-      const kept = await this.keys.find(keyed, now);
-      if (kept !== undefined) {
-        if (kept.fingerprint !== keyed.fingerprint) {
-          throw new ProblemException(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with another request (method, path or body).',
-          );
-        }
-        if (kept.status === 'completed') return kept;
-      }
-      // In progress, or given back between the two statements: wait and look again.
-      if (performance.now() >= deadline) {
+      if (kept.fingerprint !== keyed.fingerprint) {
         throw new ProblemException(
-          409,
-          'idempotency_key_in_use',
-          'A request with this Idempotency-Key is still being processed; retry later.',
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with another request (method, path or body).',
         );
       }
-      await sleep(POLL_MS);
+      if (kept.status === 'completed') return kept;
+      if (performance.now() + pause > deadline) throw keyInUse();
+      await sleep(pause);
+      pause = Math.min(pause * 2, LAST_POLL_MS);
     }
+  }
+
+  /** Takes the key (new, or expired) for this request: whether it did. */
+  private take(keyed: KeyedRequest): Promise<boolean> {
+    const now = this.clock.now();
+    return this.keys.take(keyed, now, new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS));
   }
 
   private async record(key: CallerKey, reply: FastifyReply, payload: unknown): Promise<void> {
