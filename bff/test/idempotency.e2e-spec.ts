@@ -128,7 +128,7 @@ describe('Idempotency-Key', () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.rawPayload.equals(first.rawPayload)).toBe(true);
-    for (const header of ['etag', 'location', 'content-type']) {
+    for (const header of ['etag', 'location', 'content-type', 'cache-control']) {
       expect(first.headers[header]).toBeDefined();
       expect(retry.headers[header]).toBe(first.headers[header]);
     }
