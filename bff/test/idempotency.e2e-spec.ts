@@ -1,9 +1,11 @@
+import { setTimeout } from 'node:timers/promises';
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Clock } from '#src/common/clock.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '#src/idempotency/decorators/idempotent-post.decorator.js';
+import { IdempotencyRepository } from '#src/idempotency/idempotency.repository.js';
 import { IdempotencyService } from '#src/idempotency/idempotency.service.js';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '#src/idempotency/idempotency.interceptor.js';
 import { InventoryItem } from '#src/inventory/inventory-item.entity.js';
@@ -198,35 +200,52 @@ describe('Idempotency-Key', () => {
     expect(await onHandOf(item.id)).toBe(10);
   });
 
-  it('answers 409 idempotency_key_in_use while the first request still runs', async () => {
+  it('answers 409 idempotency_key_in_use while the first request still runs, then replays it', async () => {
     const item = await newItem(0);
     const key = newKey();
     const body = { kind: 'receipt', quantity: 1 };
-    const staffId = (
-      (await dataSource.query(
-        `SELECT id FROM users WHERE email = 'staff@portal.example'`,
-      )) as Array<{
-        id: string;
-      }>
-    )[0]?.id;
-    // The first request's row, as it stands while its handler runs.
-    const path = `/api/partners/${world.partner.slug}/inventory/${item.id}/movements`;
-    const started = await record(staff, item.id, body, key);
-    expect(started.statusCode).toBe(201);
-    await dataSource.query(
-      `UPDATE idempotency_keys SET status = 'in_progress', response_status = NULL, response_body = NULL
-        WHERE caller = $1 AND key = $2 AND request_path = $3`,
-      [`user:${staffId}`, key, path],
-    );
+    const service = api.app.get(InventoryService);
+    const recordMovement = service.recordMovement.bind(service);
+    jest.spyOn(service, 'recordMovement').mockImplementationOnce(async (...args) => {
+      await setTimeout(6_500);
+      return recordMovement(...args);
+    });
 
+    const slow = record(staff, item.id, body, key);
+    await setTimeout(300);
     const startedAt = Date.now();
     const retry = await record(staff, item.id, body, key);
+    const waited = Date.now() - startedAt;
+    const first = await slow;
+    const later = await record(staff, item.id, body, key);
 
     expect(retry.statusCode).toBe(409);
     expect(retry.json()).toMatchObject({ code: 'idempotency_key_in_use' });
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(4_000);
+    expect(waited).toBeGreaterThanOrEqual(4_500);
+    expect(first.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.body).toBe(first.body);
     expect(await movementsOf(item.id)).toBe(1);
   }, 30_000);
+
+  it('stores the answer in the transaction of the change: a failed record leaves no change', async () => {
+    const item = await newItem(0);
+    const key = newKey();
+    const body = { kind: 'receipt', quantity: 6 };
+    jest
+      .spyOn(api.app.get(IdempotencyRepository), 'complete')
+      .mockRejectedValueOnce(new Error('the database went away'));
+
+    const failed = await record(staff, item.id, body, key);
+    expect(failed.statusCode).toBe(500);
+    expect(await movementsOf(item.id)).toBe(0);
+    expect(await onHandOf(item.id)).toBe(0);
+
+    const retry = await record(staff, item.id, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await onHandOf(item.id)).toBe(6);
+  });
 
   it('gives the key back when the first request fails with a 5xx: the retry runs', async () => {
     const item = await newItem(0);

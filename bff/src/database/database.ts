@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { DataSource, type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
@@ -26,6 +27,8 @@ const MAX_NAMES = 5_000;
  */
 export class Database {
   private readonly names = new Map<string, string>();
+  /** The request's own transaction, when one holds it (`within`): cleared when that transaction ends. */
+  private readonly ambient = new AsyncLocalStorage<{ manager: EntityManager | undefined }>();
   /** A statement slower than this is logged (TypeORM's `maxQueryExecutionTime`, data-source-options.ts). */
   private readonly slowMs: number;
 
@@ -83,7 +86,7 @@ export class Database {
    * simple query, which may hold several statements (pg-boss's `BEGIN; …; COMMIT`).
    */
   async foreign(text: string, values: readonly unknown[], on?: EntityManager): Promise<Row[]> {
-    return (await this.query({ text, values }, on, false)).rows;
+    return (await this.query({ text, values }, on, false, false)).rows;
   }
 
   /**
@@ -91,7 +94,27 @@ export class Database {
    * The manager is TypeORM's, so repositories not (yet) on this runner join the same transaction.
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    const outer = this.ambient.getStore()?.manager;
+    // Inside a request's own transaction (`within`), a savepoint of it: rolled back alone on an error.
+    return outer !== undefined ? outer.transaction(work) : this.dataSource.transaction(work);
+  }
+
+  /**
+   * Runs `work` (and whatever it starts) inside the transaction of `manager`: its statements without
+   * a manager of their own and its `transaction`s (savepoints) join it, so that the caller commits or
+   * rolls back all of it at once (the Idempotency-Key's answer with the change it stands for:
+   * docs/decisions.md, Idempotency keys). `end()` detaches it: work still running after it (a timer
+   * started inside) goes back to the pool. SQL written by a library (`foreign`) never joins it.
+   */
+  within<T>(manager: EntityManager, work: () => T): { result: T; end: () => void } {
+    const store: { manager: EntityManager | undefined } = { manager };
+    const result = this.ambient.run(store, work);
+    return {
+      result,
+      end: () => {
+        store.manager = undefined;
+      },
+    };
   }
 
   /** The name a statement is prepared under: a hash of its text (stable across processes). */
@@ -109,8 +132,10 @@ export class Database {
     statement: Statement,
     on: EntityManager | undefined,
     prepared = this.prepared,
+    /** Whether a statement without `on` joins the request's transaction (`within`). */
+    ambient = true,
   ): Promise<pg.QueryResult<Row>> {
-    const runner = on?.queryRunner;
+    const runner = (on ?? (ambient ? this.ambient.getStore()?.manager : undefined))?.queryRunner;
     const client = runner !== undefined ? await clientOf(runner) : this.pool();
     const { text } = statement;
     const values = statement.values as unknown[];

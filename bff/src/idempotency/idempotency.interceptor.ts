@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CallHandler,
   type ExecutionContext,
@@ -9,18 +8,20 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
+import { Observable } from 'rxjs';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ProblemException } from '../common/problem-details.js';
 import { ReplayedAnswer } from '../common/replayed-answer.js';
+import { Database } from '../database/database.js';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_ROUTE,
 } from './decorators/idempotent-post.decorator.js';
 import { idempotencyCaller } from './idempotency-caller.js';
 import {
-  type CallerKey,
   IdempotencyRepository,
+  isLockTimeout,
   type KeptRequest,
   type KeyedRequest,
 } from './idempotency.repository.js';
@@ -29,8 +30,6 @@ import {
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How long a retry waits for the first request of its key before answering 409 `idempotency_key_in_use`. */
 export const IDEMPOTENCY_WAIT_MS = 5_000;
-const FIRST_POLL_MS = 25;
-const LAST_POLL_MS = 200;
 
 /** A JSON value with its object keys sorted: the same body however its keys were ordered. */
 function canonical(value: unknown): unknown {
@@ -61,8 +60,15 @@ function keyInUse(): ProblemException {
   );
 }
 
-/** What the onSend hook does with the answer of a request that took its key. */
-type Recorder = (reply: FastifyReply, payload: unknown) => Promise<void>;
+/**
+ * What the hooks do with the answer of a request that took its key: `record` stores it and commits
+ * the request's transaction (or rolls it back), `abandon` rolls back one whose answer never passed
+ * through onSend.
+ */
+interface Recorder {
+  record(reply: FastifyReply, payload: unknown): Promise<void>;
+  abandon(): Promise<void>;
+}
 const recorders = new WeakMap<FastifyRequest, Recorder>();
 
 function headerText(reply: FastifyReply, name: string): string | null {
@@ -72,17 +78,25 @@ function headerText(reply: FastifyReply, name: string): string | null {
 
 /**
  * Records the answer of each request that took an `Idempotency-Key` (the interceptor below), as
- * serialized: registered in app.factory.ts before compression, so the body kept is the JSON sent.
- * The answer leaves after it is recorded: a retry that follows it finds it.
+ * serialized, and commits it with the change it answers for: registered in app.factory.ts before
+ * compression, so the body kept is the JSON sent. The answer leaves after the commit: a retry that
+ * follows it finds it. A failed record or commit becomes a 500 (the change rolled back with it).
  */
 export function recordIdempotentAnswers(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    const record = recorders.get(request);
-    if (record !== undefined) {
+    const recorder = recorders.get(request);
+    if (recorder !== undefined) {
       recorders.delete(request);
-      await record(reply, payload);
+      await recorder.record(reply, payload);
     }
     return payload;
+  });
+  fastify.addHook('onResponse', async (request) => {
+    const recorder = recorders.get(request);
+    if (recorder !== undefined) {
+      recorders.delete(request);
+      await recorder.abandon();
+    }
   });
 }
 
@@ -90,11 +104,14 @@ export function recordIdempotentAnswers(fastify: FastifyInstance): void {
  * `Idempotency-Key` on every route declared with `@IdempotentPost()` (docs/api.md, Idempotency-Key;
  * IETF draft-ietf-httpapi-idempotency-key-header, as Stripe does it). After the guards (the caller
  * is known) and before the pipes and the handler:
- * - a new key is taken (`in_progress`); the handler runs and its answer is stored (a 5xx gives the
- *   key back, so a retry runs again);
+ * - a new key is taken (`in_progress`) in a transaction of the request's own, which the handler's
+ *   statements and transactions join (`Database.within`); its answer is stored in it, and it commits
+ *   before the answer leaves: the change and its answer exist together or not at all (a 5xx rolls
+ *   both back, so a retry runs again);
  * - a key of this caller with another method, path or body: 422 `idempotency_key_reused`;
  * - a completed key: its first answer, byte for byte, `Idempotent-Replayed: true`;
- * - a key still in progress: waits up to 5 s for its answer, then 409 `idempotency_key_in_use`.
+ * - a key another request holds (its transaction still open): waits up to 5 s for it to end (the
+ *   row's lock), then 409 `idempotency_key_in_use`.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -104,6 +121,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     private readonly keys: IdempotencyRepository,
     private readonly clock: Clock,
+    private readonly db: Database,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -132,8 +150,30 @@ export class IdempotencyInterceptor implements NestInterceptor {
       path: request.url,
       fingerprint: fingerprintOf(request.method, request.url, request.body),
     };
-    const first = await this.firstAnswer(keyed);
+    const runner = this.db.dataSource.createQueryRunner();
+    let open = true;
+    const finish = async (commit: boolean): Promise<void> => {
+      if (!open) return;
+      open = false;
+      try {
+        if (runner.isTransactionActive) {
+          await (commit ? runner.commitTransaction() : runner.rollbackTransaction());
+        }
+      } finally {
+        await runner.release();
+      }
+    };
+    let first: KeptRequest | undefined;
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      first = await this.firstAnswer(keyed, runner.manager);
+    } catch (error) {
+      await finish(false);
+      throw error;
+    }
     if (first !== undefined) {
+      await finish(false);
       throw new ReplayedAnswer({
         status: first.responseStatus ?? 200,
         headers: Object.fromEntries(
@@ -146,69 +186,93 @@ export class IdempotencyInterceptor implements NestInterceptor {
         body: first.responseBody ?? '',
       });
     }
-    recorders.set(request, (reply, payload) => this.record(keyed, reply, payload));
-    return next.handle();
+    let detach = () => {};
+    recorders.set(request, {
+      record: async (reply, payload) => {
+        detach();
+        await this.record(keyed, reply, payload, runner.manager, finish);
+      },
+      abandon: async () => {
+        detach();
+        await finish(false);
+      },
+    });
+    return new Observable((subscriber) => {
+      const joined = this.db.within(runner.manager, () => next.handle().subscribe(subscriber));
+      detach = joined.end;
+      return joined.result;
+    });
   }
 
   /**
-   * Undefined when this request took the key (it runs); else the first answer to replay. While the
-   * first request runs, its row is looked at again at growing intervals (25 ms to 200 ms): one
-   * primary-key read each time, no connection held in between.
+   * Undefined when this request took the key (it runs); else the first answer to replay. A key whose
+   * first request still runs is held by that request's uncommitted row: taking it waits for that
+   * transaction to end, at most 5 s.
    */
-  private async firstAnswer(keyed: KeyedRequest): Promise<KeptRequest | undefined> {
-    const deadline = performance.now() + IDEMPOTENCY_WAIT_MS;
-    let pause = FIRST_POLL_MS;
-    if (await this.take(keyed)) return undefined;
-    for (;;) {
-      const kept = await this.keys.find(keyed, this.clock.now());
-      if (kept === undefined) {
-        // Given back by a failed first request, or expired, since: take it (or lose the race again).
-        if (await this.take(keyed)) return undefined;
-        if (performance.now() > deadline) throw keyInUse();
-        continue;
-      }
-      if (kept.fingerprint !== keyed.fingerprint) {
-        throw new ProblemException(
-          422,
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with another request (method, path or body).',
-        );
-      }
-      if (kept.status === 'completed') return kept;
-      if (performance.now() + pause > deadline) throw keyInUse();
-      await sleep(pause);
-      pause = Math.min(pause * 2, LAST_POLL_MS);
-    }
-  }
-
-  /** Takes the key (new, or expired) for this request: whether it did. */
-  private take(keyed: KeyedRequest): Promise<boolean> {
+  private async firstAnswer(
+    keyed: KeyedRequest,
+    manager: EntityManager,
+  ): Promise<KeptRequest | undefined> {
     const now = this.clock.now();
-    return this.keys.take(keyed, now, new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS));
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_KEY_LIFETIME_MS);
+    try {
+      if (await this.keys.take(keyed, now, expiresAt, IDEMPOTENCY_WAIT_MS, manager)) {
+        return undefined;
+      }
+    } catch (error) {
+      if (isLockTimeout(error)) throw keyInUse();
+      throw error;
+    }
+    const kept = await this.keys.find(keyed, this.clock.now(), manager);
+    // Gone again since (expired that instant): as if still in use, the client retries.
+    if (kept === undefined) throw keyInUse();
+    if (kept.fingerprint !== keyed.fingerprint) {
+      throw new ProblemException(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with another request (method, path or body).',
+      );
+    }
+    // A committed row is completed; one left in progress (written by hand) holds the key till it expires.
+    if (kept.status !== 'completed') throw keyInUse();
+    return kept;
   }
 
-  private async record(key: CallerKey, reply: FastifyReply, payload: unknown): Promise<void> {
+  private async record(
+    keyed: KeyedRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    manager: EntityManager,
+    finish: (commit: boolean) => Promise<void>,
+  ): Promise<void> {
+    const body =
+      payload === null || payload === undefined
+        ? ''
+        : typeof payload === 'string'
+          ? payload
+          : undefined;
+    if (reply.statusCode >= 500 || body === undefined) {
+      await finish(false);
+      return;
+    }
     try {
-      const body =
-        payload === null || payload === undefined
-          ? ''
-          : typeof payload === 'string'
-            ? payload
-            : undefined;
-      if (reply.statusCode >= 500 || body === undefined) {
-        await this.keys.release(key);
-        return;
-      }
-      await this.keys.complete(key, {
-        status: reply.statusCode,
-        contentType: headerText(reply, 'content-type'),
-        etag: headerText(reply, 'etag'),
-        location: headerText(reply, 'location'),
-        body,
-      });
+      await this.keys.complete(
+        keyed,
+        {
+          status: reply.statusCode,
+          contentType: headerText(reply, 'content-type'),
+          etag: headerText(reply, 'etag'),
+          location: headerText(reply, 'location'),
+          body,
+        },
+        manager,
+      );
+      await finish(true);
     } catch (error) {
-      // The answer still goes out; the key stays in progress until it expires (docs/api.md).
+      await finish(false).catch(() => undefined);
       this.logger.error({ err: error }, 'The answer of an Idempotency-Key could not be recorded');
+      // The change is rolled back with it: the answer must not claim otherwise.
+      throw error;
     }
   }
 }

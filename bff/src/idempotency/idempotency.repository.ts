@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database.js';
-import { prepared, sql } from '../database/sql.js';
+import { prepared, raw, sql } from '../database/sql.js';
 import { table } from '../database/table.js';
 import { IdempotencyKey } from './idempotency-key.entity.js';
 
@@ -69,38 +70,57 @@ const COMPLETE = prepared<CallerKey & StoredAnswer>(
           WHERE caller = ${p.caller} AND key = ${p.key} AND status = 'in_progress'`,
 );
 
-const RELEASE = prepared<CallerKey>(
-  (p) => sql`DELETE FROM idempotency_keys
-              WHERE caller = ${p.caller} AND key = ${p.key} AND status = 'in_progress'`,
-);
-
 const DELETE_EXPIRED = prepared<{ now: Date }>(
   (p) => sql`DELETE FROM idempotency_keys WHERE expires_at <= ${p.now}`,
 );
 
-/** The `idempotency_keys` table (docs/api.md, Idempotency-Key). */
+/** PostgreSQL's `lock_not_available`: a `lock_timeout` ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** Whether a statement failed because `lock_timeout` ran out. */
+export function isLockTimeout(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: unknown } } | undefined)?.driverError;
+  return driverError?.code === LOCK_NOT_AVAILABLE;
+}
+
+/**
+ * The `idempotency_keys` table (docs/api.md, Idempotency-Key). Every method runs in the transaction
+ * of the request that holds the key (`manager`): the key's row and the change it answers for commit
+ * together.
+ */
 @Injectable()
 export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
-  /** Takes the key for this request (`in_progress`): false when a live row already holds it. */
-  async take(request: KeyedRequest, now: Date, expiresAt: Date): Promise<boolean> {
-    return (await this.db.execute(TAKE({ ...request, now, expiresAt }))) === 1;
+  /**
+   * Takes the key for this request (`in_progress`, in `manager`'s transaction): false when a row
+   * committed under it holds it. While another request's transaction holds it, this waits for that
+   * one to end, at most `waitMs` (then throws: `isLockTimeout`).
+   */
+  async take(
+    request: KeyedRequest,
+    now: Date,
+    expiresAt: Date,
+    waitMs: number,
+    manager: EntityManager,
+  ): Promise<boolean> {
+    await this.db.execute(
+      sql`SET LOCAL lock_timeout = ${raw(`'${Math.trunc(waitMs)}ms'`)}`,
+      manager,
+    );
+    const taken = await this.db.execute(TAKE({ ...request, now, expiresAt }), manager);
+    await this.db.execute(sql`SET LOCAL lock_timeout TO DEFAULT`, manager);
+    return taken === 1;
   }
 
   /** The live row of the key, if any (an expired one is as good as gone). */
-  find(key: CallerKey, now: Date): Promise<KeptRequest | undefined> {
-    return this.db.maybeOne(FIND({ ...key, now }), KEPT.read);
+  find(key: CallerKey, now: Date, manager: EntityManager): Promise<KeptRequest | undefined> {
+    return this.db.maybeOne(FIND({ ...key, now }), KEPT.read, manager);
   }
 
-  /** Stores the first answer of a key this request took. */
-  async complete(key: CallerKey, answer: StoredAnswer): Promise<void> {
-    await this.db.execute(COMPLETE({ ...key, ...answer }));
-  }
-
-  /** Gives a key back (its request failed with a 5xx or could not be recorded): a retry runs again. */
-  async release(key: CallerKey): Promise<void> {
-    await this.db.execute(RELEASE(key));
+  /** Stores the first answer of a key this request took, in the request's transaction. */
+  async complete(key: CallerKey, answer: StoredAnswer, manager: EntityManager): Promise<void> {
+    await this.db.execute(COMPLETE({ ...key, ...answer }), manager);
   }
 
   /** Deletes the rows whose 24 hours are over; how many. */
