@@ -21,6 +21,7 @@ import { serializeBySchema } from './common/serialized-by-schema.js';
 import { refuseUnstorableText } from './common/unstorable-text.js';
 import { MULTIPART_OPTIONS, registerUploadHooks } from './common/uploads.js';
 import { createValidationPipe } from './common/validation.js';
+import { recordIdempotentAnswers } from './idempotency/idempotency.interceptor.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { registerCompression } from './web/compression.js';
@@ -123,6 +124,8 @@ export async function createAppAround(
     done(null, payload);
   });
   await registerSecurityHeaders(fastify, config);
+  // Before compression: the answer an Idempotency-Key keeps is the JSON as serialized.
+  recordIdempotentAnswers(fastify);
   await registerCompression(app);
   // Only for reply.sendFile(): the web controller decides what is served; a file's `.br` or `.gz`
   // twin (written by the portal's build) is sent when the client accepts it.

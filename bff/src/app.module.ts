@@ -10,6 +10,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClaimsModule } from './claims/claims.module.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { OverviewModule } from './overview/overview.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         // Before PartnersModule: the global guards run in module order (JWT, CSRF, then the partner guard).
         AuthModule,
         HealthModule,
+        IdempotencyModule,
         PartnersModule,
         InvitationsModule,
         InventoryModule,

@@ -59,6 +59,7 @@ describe('migrations', () => {
       'claim_number_counters',
       'claims',
       'digest_runs',
+      'idempotency_keys',
       'inventory_daily_stats',
       'inventory_facet_counts',
       'inventory_items',

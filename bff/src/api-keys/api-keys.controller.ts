@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -23,6 +23,7 @@ import {
 import { PartnerAccess } from '#src/partners/decorators/partner-access.decorator.js';
 import { PartnerController } from '#src/partners/decorators/partner-controller.decorator.js';
 import { StaffController } from '#src/staff/staff-only.guard.js';
+import { IdempotentPost } from '#src/idempotency/decorators/idempotent-post.decorator.js';
 import { apiKeyNotFound, ApiKeysService } from './api-keys.service.js';
 import {
   ApiKeyDto,
@@ -64,7 +65,7 @@ export class PartnerApiKeysController {
     return this.keys.list(context.partner.id, query);
   }
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(201)
   @ApiOperation({
     summary: 'Creates a partner key; its token is in this answer only (admin).',
@@ -121,7 +122,7 @@ export class NetworkApiKeysController {
     return this.keys.list(null, query);
   }
 
-  @Post()
+  @IdempotentPost()
   @HttpCode(201)
   @ApiOperation({
     summary: 'Creates a network key; its token is in this answer only (staff).',

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { majorUnits, minorUnitDigits } from '../common/money.js';
 import { partnerToday } from '../common/partner-day.js';
-import { ProblemException, type ProblemFieldError } from '../common/problem-details.js';
+import type { ProblemFieldError } from '../common/problem-details.js';
 import { actorOf, type PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import {
   CLAIM_EDITORS,
@@ -26,14 +25,10 @@ import { EvidenceStore } from './evidence/evidence.store.js';
 import {
   type ClaimRecord,
   ClaimsRepository,
-  type CreatedClaimRecord,
   type DraftFields,
   isMovementAlreadyClaimed,
 } from './claims.repository.js';
 import type { ClaimDto, CreateClaimDto, UpdateClaimDto } from './dto/claims.dto.js';
-
-/** docs/api.md: an Idempotency-Key is 1–255 visible ASCII characters. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** `amount` major units of `currency` in its minor units. */
 function minorUnitsOf(amount: number, currency: string): number {
@@ -59,31 +54,9 @@ interface FilingInput {
   checkIncidentDate: boolean;
 }
 
-/** The creation's fingerprint: the same key sent with another body is refused (docs/api.md). */
-function fingerprintOf(body: CreateClaimDto): string {
-  const canonical = {
-    type: body.type,
-    itemId: body.itemId ?? null,
-    movementId: body.movementId ?? null,
-    quantity: body.quantity,
-    incidentDate: body.incidentDate,
-    description: body.description,
-    reference: body.reference ?? null,
-    unitValue: body.unitValue ?? null,
-  };
-  return createHash('sha256').update(JSON.stringify(canonical), 'utf8').digest('hex');
-}
-
-/** Thrown inside a creating transaction to roll it back (its number too) and answer the first claim. */
-class IdempotentReplay extends Error {
-  constructor(readonly first: CreatedClaimRecord) {
-    super('Idempotent replay');
-  }
-}
-
 /**
  * Filing a partner's claims (docs/product.md §4, "Claims you can trust"; docs/api.md): a draft's
- * creation (idempotent), its edits and its deletion, each checked by the filing rules.
+ * creation, its edits and its deletion, each checked by the filing rules.
  */
 @Injectable()
 export class ClaimFilingService {
@@ -103,41 +76,19 @@ export class ClaimFilingService {
 
   /**
    * Files a draft. In one transaction: the partner's next number (its counter's row lock orders the
-   * partner's creations), then the Idempotency-Key's first claim if any (seen once the lock is held,
-   * so a concurrent retry waits for the first and answers it), then the item and movement checks and
-   * the rows. A replay or a refusal rolls back: the number is given back.
+   * partner's creations), then the item and movement checks and the rows. A refusal rolls back: the
+   * number is given back. A retry with the same `Idempotency-Key` never reaches here: the idempotency
+   * interceptor answers it (docs/api.md, Idempotency-Key).
    */
-  async create(
-    context: PartnerContext,
-    body: CreateClaimDto,
-    idempotencyKey: string | undefined,
-  ): Promise<{ claim: ClaimDto; replayed: boolean }> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw invalid([
-        {
-          field: 'Idempotency-Key',
-          message: 'Idempotency-Key must be 1–255 visible ASCII characters',
-        },
-      ]);
-    }
+  async create(context: PartnerContext, body: CreateClaimDto): Promise<ClaimDto> {
     const { partner } = context;
     const creator = actorOf(context);
-    const fingerprint = fingerprintOf(body);
     const now = this.clock.now();
     const today = this.today(context);
     let id: string;
     try {
       id = await this.claims.transaction(async (manager) => {
         const number = await this.claims.nextNumber(partner.id, manager);
-        if (idempotencyKey !== undefined) {
-          const first = await this.claims.findByIdempotencyKey(
-            partner.id,
-            creator,
-            idempotencyKey,
-            manager,
-          );
-          if (first !== undefined) throw new IdempotentReplay(first);
-        }
         const fields = await this.resolveFiling(
           partner,
           {
@@ -162,30 +113,18 @@ export class ClaimFilingService {
             currency: partner.currency,
             createdByUserId: creator.actorUserId,
             createdByKeyId: creator.actorKeyId,
-            idempotencyKey: idempotencyKey ?? null,
-            requestFingerprint: idempotencyKey === undefined ? null : fingerprint,
             at: now,
           },
           manager,
         );
       });
     } catch (error) {
-      if (error instanceof IdempotentReplay) {
-        if (error.first.requestFingerprint !== fingerprint) {
-          throw new ProblemException(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was used with another request body.',
-          );
-        }
-        return { claim: this.dto(context, error.first), replayed: true };
-      }
       if (isMovementAlreadyClaimed(error)) throw movementAlreadyClaimed();
       throw error;
     }
     const claim = await this.claims.find(partner.id, id);
     if (claim === undefined) throw new Error(`Claim ${id} vanished after its creation`);
-    return { claim: this.dto(context, claim), replayed: false };
+    return this.dto(context, claim);
   }
 
   /**

@@ -34,7 +34,7 @@ const minorUnits = {
 @Index('claims_partner_id_number_key', ['partnerId', 'number'], { unique: true })
 // The list's sorts and filters (migration 1795700000000-claims): `(partner_id, <sort>, id)` each; the
 // status tabs with the date range on the default order; the item page's claims; one holding claim per
-// movement; the Idempotency-Key of a creation.
+// movement.
 @Index('claims_list_created_at_idx', { synchronize: false })
 @Index('claims_list_incident_date_idx', { synchronize: false })
 @Index('claims_list_amount_claimed_idx', { synchronize: false })
@@ -42,8 +42,6 @@ const minorUnits = {
 @Index('claims_status_created_at_idx', { synchronize: false })
 @Index('claims_item_idx', { synchronize: false })
 @Index('claims_movement_id_key', { synchronize: false })
-@Index('claims_idempotency_key', { synchronize: false })
-@Index('claims_idempotency_key_by_key', { synchronize: false })
 // The analytics' top items (migration 1795800000000-dashboard-rollups).
 @Index('claims_submitted_at_idx', { synchronize: false })
 @Index('claims_created_by_user_id_idx', ['createdByUserId'])
@@ -206,14 +204,6 @@ export class Claim {
   /** Optimistic concurrency: the ETag; every change is guarded by it and raises it by one. */
   @Column({ type: 'integer', default: 1 })
   version!: number;
-
-  /** The `Idempotency-Key` it was created with, per creator (docs/api.md). */
-  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
-  idempotencyKey!: string | null;
-
-  /** SHA-256 of the creating request's body: a key sent again with another body is refused. */
-  @Column({ name: 'request_fingerprint', type: 'text', nullable: true })
-  requestFingerprint!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

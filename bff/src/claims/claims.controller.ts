@@ -6,7 +6,6 @@ import {
   HttpCode,
   Ip,
   Patch,
-  Post,
   Put,
   Query,
   Res,
@@ -32,6 +31,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
 import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
+import { IdempotentPost } from '../idempotency/decorators/idempotent-post.decorator.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -158,7 +158,7 @@ export class ClaimsController {
     return this.claims.facets(context, query);
   }
 
-  @Post('claims')
+  @IdempotentPost('claims')
   @Scopes('claims:write')
   @PartnerAccess({ role: 'manager' })
   @HttpCode(201)
@@ -166,12 +166,6 @@ export class ClaimsController {
     summary:
       'Files a draft claim (manager, admin). With `Idempotency-Key`, a retry answers the first claim.',
     operationId: 'createClaim',
-  })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description:
-      '1–255 visible ASCII characters, per partner and creator: a retry with the same key and body answers the first claim (201, `Idempotent-Replayed: true`).',
   })
   @ApiCreatedResponse({
     type: ClaimDto,
@@ -203,14 +197,12 @@ export class ClaimsController {
   async create(
     @CurrentPartner() context: PartnerContext,
     @Body() body: CreateClaimDto,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClaimDto> {
-    const { claim, replayed } = await this.filing.create(context, body, idempotencyKey);
+    const claim = await this.filing.create(context, body);
     void reply
       .header('etag', etagOf(claim.version))
       .header('location', `/api/partners/${context.partner.slug}/claims/${claim.id}`);
-    if (replayed) void reply.header('idempotent-replayed', 'true');
     return claim;
   }
 
@@ -293,7 +285,7 @@ export class ClaimsController {
     await this.filing.remove(context, id, ifMatch);
   }
 
-  @Post('claims/:id/transitions')
+  @IdempotentPost('claims/:id/transitions')
   @Scopes('claims:write')
   @HttpCode(200)
   @CLAIM_ID
@@ -357,7 +349,7 @@ export class ClaimsController {
     return this.claims.events(context, id, query);
   }
 
-  @Post('claims/:id/events')
+  @IdempotentPost('claims/:id/events')
   @Scopes('claims:write')
   @PartnerAccess({ role: 'manager', staff: true })
   @HttpCode(201)

@@ -55,9 +55,6 @@ export const CLAIM_EVENTS = table(ClaimEvent);
 /** A claim as the API shows it: its row, its item's SKU and name, its creator's name (`CLAIM`). */
 export type ClaimRecord = ReturnType<typeof CLAIM.read>;
 
-/** A claim with what only its creation reads: the Idempotency-Key's request fingerprint. */
-export type CreatedClaimRecord = ReturnType<typeof CREATED_CLAIM.read>;
-
 /** A claim as its CSV export shows it (`EXPORTED_CLAIM`). */
 export type ExportedClaimRecord = ReturnType<typeof EXPORTED_CLAIM.read>;
 
@@ -101,8 +98,6 @@ export interface NewClaim {
   createdByUserId: string | null;
   /** The API key that files it, when no person does (docs/api.md, API keys). */
   createdByKeyId: string | null;
-  idempotencyKey: string | null;
-  requestFingerprint: string | null;
   at: Date;
 }
 
@@ -310,24 +305,14 @@ export const CLAIM_TABLES: ListFrom = {
 };
 const CLAIM_FROM = raw(fromClause(CLAIM_TABLES));
 
-/**
- * The claim's columns as the API shows them: every column of the table (a new one included) but what
- * only creation reads, times as ISO text.
- */
-const CLAIM_COLUMNS = CLAIMS.select(
-  'c',
-  { except: ['idempotencyKey', 'requestFingerprint'] },
-  { times: 'iso' },
-);
+/** The claim's columns as the API shows them: every column of the table (a new one included), times as ISO text. */
+const CLAIM_COLUMNS = CLAIMS.select('c', undefined, { times: 'iso' });
 
 /**
  * A claim as the API shows it: the list's rows, the one claim's, the staff queue's (with `CLAIM_TABLES`
  * and the partner as its tables).
  */
 export const CLAIM = selection(CLAIM_COLUMNS, CLAIM_JOINED);
-
-/** A claim and the Idempotency-Key's request fingerprint: what a creation's retry reads. */
-const CREATED_CLAIM = selection(CLAIM, CLAIMS.select('c', ['requestFingerprint']));
 
 /** The export's columns (docs/api.md, claims CSV): no movement, evidence or actors. */
 const EXPORTED_CLAIM = selection(
@@ -623,26 +608,6 @@ export class ClaimsRepository {
     );
   }
 
-  findByIdempotencyKey(
-    partnerId: string,
-    creator: ClaimActorIds,
-    key: string,
-    manager: EntityManager,
-  ): Promise<CreatedClaimRecord | undefined> {
-    return this.db.maybeOne(
-      sql`SELECT ${CREATED_CLAIM.list} FROM ${CLAIM_FROM}
-           WHERE c.partner_id = ${partnerId}
-             AND ${
-               creator.actorKeyId === null
-                 ? sql`c.created_by_user_id = ${creator.actorUserId}`
-                 : sql`c.created_by_key_id = ${creator.actorKeyId}`
-             }
-             AND c.idempotency_key = ${key}`,
-      CREATED_CLAIM.read,
-      manager,
-    );
-  }
-
   /**
    * The partner's next claim number, in the creating transaction: the counter's row lock orders the
    * partner's concurrent creations, and a rollback takes the number back, so numbers are gap-free.
@@ -705,12 +670,11 @@ export class ClaimsRepository {
     const id = await this.db.one(
       sql`INSERT INTO claims (partner_id, number, type, status, item_id, movement_id, quantity,
             unit_value, amount_claimed, currency, incident_date, description, reference,
-            created_by_user_id, created_by_key_id, version, idempotency_key, request_fingerprint,
-            created_at, updated_at)
+            created_by_user_id, created_by_key_id, version, created_at, updated_at)
           VALUES (${partnerId}, ${number}, ${claim.type}, 'draft', ${claim.itemId}, ${claim.movementId},
             ${claim.quantity}, ${claim.unitValue}, ${amountClaimed}, ${claim.currency},
             ${claim.incidentDate}, ${claim.description}, ${claim.reference}, ${claim.createdByUserId},
-            ${claim.createdByKeyId}, 1, ${claim.idempotencyKey}, ${claim.requestFingerprint}, ${claim.at}, ${claim.at})
+            ${claim.createdByKeyId}, 1, ${claim.at}, ${claim.at})
           RETURNING id`,
       readId,
       manager,

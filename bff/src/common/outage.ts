@@ -21,9 +21,10 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that cannot serve now, besides class 08 (connection exception): shut down or
- * starting (57P01–57P03), out of connections (53300), a statement or lock timeout (57014, 55P03).
+ * starting (57P01–57P03), out of connections (53300), a server-side statement timeout (57014). Not a
+ * lock timeout (55P03): that is contention a feature waits on by design (an Idempotency-Key in use).
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** pg's and pg-pool's messages for a connection that timed out or broke (they carry no code). */
 const UNAVAILABLE_MESSAGES = [

@@ -15,6 +15,7 @@ import {
   problemType,
   statusTitle,
 } from './problem-details.js';
+import { ReplayedAnswer } from './replayed-answer.js';
 
 const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the request id when reporting it.';
 const DATABASE_UNAVAILABLE_DETAIL =
@@ -41,6 +42,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   /** Also Fastify's error handler, so that errors before routing look the same. */
   respond(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    if (exception instanceof ReplayedAnswer) {
+      replay(exception, reply);
+      return;
+    }
     const problem = this.toProblem(exception, request.id);
     if (isDatabaseUnavailable(exception)) {
       // One line per outage, not per request (docs/operations.md, "When a dependency is down").
@@ -80,6 +85,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       ...(errors === undefined ? {} : { errors: [...errors] }),
     };
   }
+}
+
+/** A recorded answer, sent again as it was (replayed-answer.ts). */
+function replay({ answer }: ReplayedAnswer, reply: FastifyReply): void {
+  if (reply.sent) return;
+  void reply.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) void reply.header(name, value);
+  void reply.header('idempotent-replayed', 'true').send(answer.body);
 }
 
 function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | 'requestId'> {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { DataSource, type EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
@@ -27,6 +28,8 @@ const MAX_NAMES = 5_000;
  */
 export class Database {
   private readonly names = new Map<string, string>();
+  /** The request's own transaction, when one holds it (`within`): cleared when that transaction ends. */
+  private readonly ambient = new AsyncLocalStorage<{ manager: EntityManager | undefined }>();
   /** A statement slower than this is logged (TypeORM's `maxQueryExecutionTime`, data-source-options.ts). */
   private readonly slowMs: number;
 
@@ -89,7 +92,7 @@ export class Database {
    * simple query, which may hold several statements (pg-boss's `BEGIN; …; COMMIT`).
    */
   async foreign(text: string, values: readonly unknown[], on?: EntityManager): Promise<Row[]> {
-    return (await this.query({ text, values }, on, false)).rows;
+    return (await this.query({ text, values }, on, false, false)).rows;
   }
 
   /**
@@ -99,26 +102,93 @@ export class Database {
    * database stops answering, the connection is closed rather than sent a ROLLBACK that would wait
    * for it too (the server rolls back a transaction whose connection is gone).
    */
-  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const outer = this.ambient.getStore()?.manager;
+    // Inside a request's own transaction (`within`), a savepoint of it: rolled back alone on an error.
+    if (outer !== undefined) return outer.transaction(work);
+    return this.inOwnTransaction(work);
+  }
+
+  /**
+   * Opens a transaction the caller ends itself (`commit` or `rollback`): for work that spans more than
+   * one call, such as a request's own transaction (the Idempotency-Key's). Prefer `transaction`.
+   */
+  async open(): Promise<OpenTransaction> {
     const runner = this.dataSource.createQueryRunner();
-    const state = runner as { isTransactionActive: boolean };
+    // TypeORM's bookkeeping, as if it had begun it: a nested `manager.transaction` is a savepoint.
+    const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+    let ended = false;
+    const end = async (failure?: unknown): Promise<void> => {
+      if (ended) return;
+      ended = true;
+      state.isTransactionActive = false;
+      state.transactionDepth = 0;
+      if (failure !== undefined && isDatabaseUnavailable(failure)) {
+        // pg-pool closes it: the server rolls back a transaction whose connection is gone.
+        await (runner as unknown as BreakableRunner).releasePostgresConnection(asError(failure));
+      } else {
+        await runner.release();
+      }
+    };
     try {
       await this.query(BEGIN, runner.manager, false);
-      state.isTransactionActive = true;
-      const result = await work(runner.manager);
-      await this.query(COMMIT, runner.manager, false);
-      return result;
     } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        await (runner as unknown as BreakableRunner).releasePostgresConnection(asError(error));
-      } else if (state.isTransactionActive) {
-        await this.query(ROLLBACK, runner.manager, false).catch(() => undefined);
-      }
+      await end(error);
       throw error;
-    } finally {
-      state.isTransactionActive = false;
-      await runner.release();
     }
+    state.isTransactionActive = true;
+    state.transactionDepth = 1;
+    return {
+      manager: runner.manager,
+      commit: async () => {
+        if (ended) throw new Error('The transaction has ended');
+        try {
+          await this.query(COMMIT, runner.manager, false);
+        } catch (error) {
+          await end(error);
+          throw error;
+        }
+        await end();
+      },
+      rollback: async (cause?: unknown) => {
+        if (ended) return;
+        if (cause === undefined || !isDatabaseUnavailable(cause)) {
+          await this.query(ROLLBACK, runner.manager, false).catch(() => undefined);
+        }
+        await end(cause);
+      },
+    };
+  }
+
+  /**
+   * Runs `work` (and whatever it starts) inside the transaction of `manager`: its statements without
+   * a manager of their own and its `transaction`s (savepoints) join it, so that the caller commits or
+   * rolls back all of it at once (the Idempotency-Key's answer with the change it stands for:
+   * docs/decisions.md, Idempotency keys). `end()` detaches it: work still running after it (a timer
+   * started inside) goes back to the pool. SQL written by a library (`foreign`) never joins it.
+   */
+  within<T>(manager: EntityManager, work: () => T): { result: T; end: () => void } {
+    const store: { manager: EntityManager | undefined } = { manager };
+    const result = this.ambient.run(store, work);
+    return {
+      result,
+      end: () => {
+        store.manager = undefined;
+      },
+    };
+  }
+
+  private async inOwnTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const transaction = await this.open();
+    let result: T;
+    try {
+      result = await work(transaction.manager);
+    } catch (error) {
+      await transaction.rollback(error);
+      throw error;
+    }
+    await transaction.commit();
+    return result;
   }
 
   /** The name a statement is prepared under: a hash of its text (stable across processes). */
@@ -136,8 +206,10 @@ export class Database {
     statement: Statement,
     on: EntityManager | undefined,
     prepared = this.prepared,
+    /** Whether a statement without `on` joins the request's transaction (`within`). */
+    ambient = true,
   ): Promise<pg.QueryResult<Row>> {
-    const runner = on?.queryRunner;
+    const runner = (on ?? (ambient ? this.ambient.getStore()?.manager : undefined))?.queryRunner;
     const client = runner !== undefined ? await clientOf(runner) : this.pool();
     const { text } = statement;
     const values = statement.values as unknown[];
@@ -188,6 +260,14 @@ export class Database {
 const BEGIN: Statement = { text: 'BEGIN', values: [] };
 const COMMIT: Statement = { text: 'COMMIT', values: [] };
 const ROLLBACK: Statement = { text: 'ROLLBACK', values: [] };
+
+/** A transaction opened by `Database.open`: its statements take `manager`; it ends with one of the two. */
+export interface OpenTransaction {
+  readonly manager: EntityManager;
+  commit(): Promise<void>;
+  /** Rolls back; with a `cause` that says the database is unavailable, closes the connection instead. */
+  rollback(cause?: unknown): Promise<void>;
+}
 
 /** TypeORM's PostgreSQL query runner can hand its connection back as broken: pg-pool closes it. */
 interface BreakableRunner {

@@ -21,6 +21,7 @@ import { InventoryStockCount } from '../overview/inventory-stock-count.entity.js
 import { UnclaimedMovementCount } from '../overview/unclaimed-movement-count.entity.js';
 import { UnclaimedMovement } from '../overview/unclaimed-movement.entity.js';
 import { DigestRun } from '../notifications/digest-run.entity.js';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { NotificationPreference } from '../notifications/notification-preference.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
@@ -55,6 +56,7 @@ export const ENTITIES = [
   NotificationPreference,
   DigestRun,
   ApiKey,
+  IdempotencyKey,
 ];
 
 /**

@@ -77,10 +77,12 @@ describe('table', () => {
   it('selects every column but some, and times as the API writes them', () => {
     const claim = CLAIMS.select(
       'c',
-      { except: ['idempotencyKey', 'requestFingerprint'] },
+      { except: ['decisionReason', 'payoutReference'] },
       { times: 'iso' },
     );
-    expect(claim.list.text).not.toContain('idempotency_key');
+    expect(claim.list.text).not.toContain('decision_reason');
+    expect(claim.list.text).not.toContain('payout_reference');
+    expect(claim.list.text).toContain('"c"."description" AS "description"');
     expect(claim.list.text).toContain(
       `to_char(("c"."created_at") AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`,
     );

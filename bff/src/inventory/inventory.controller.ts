@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Patch, Post, Query, type StreamableFile } from '@nestjs/common';
+import { Body, Get, HttpCode, Patch, Query, type StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -13,6 +13,7 @@ import {
 import { ApiCsvExport, ApiPage, type Page } from '../common/list/index.js';
 import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
+import { IdempotentPost } from '../idempotency/decorators/idempotent-post.decorator.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -175,7 +176,7 @@ export class InventoryController {
     return this.inventory.movement(context, id, movementId);
   }
 
-  @Post('inventory/:id/movements')
+  @IdempotentPost('inventory/:id/movements')
   @Scopes('movements:write')
   @PartnerAccess({ role: null, staff: true })
   @HttpCode(201)

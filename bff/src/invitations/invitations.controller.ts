@@ -29,6 +29,7 @@ import { answerWithSession } from '../auth/session-answer.js';
 import { Public } from '../auth/decorators/public.decorator.js';
 import { SessionDto } from '../auth/dto/auth.dto.js';
 import { ApiPage, type Page } from '../common/list/index.js';
+import { IdempotentPost } from '../idempotency/decorators/idempotent-post.decorator.js';
 import { UuidParam } from '../common/uuid.js';
 import { ProblemDetails } from '../common/problem-details.js';
 import { AppConfig } from '../config/app-config.js';
@@ -141,7 +142,7 @@ export class PartnerInvitationsController {
     await this.invitations.revoke(context, invitationId, request.ip);
   }
 
-  @Post()
+  @IdempotentPost()
   @PartnerAccess({ role: 'admin' })
   @HttpCode(201)
   @ApiOperation({

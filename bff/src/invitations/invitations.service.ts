@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Database } from '#src/database/database.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService, type StartedSession } from '../auth/auth.service.js';
 import { Credentials } from '../auth/credentials.js';
@@ -34,7 +34,7 @@ export function invitationNotFound(): ProblemException {
 export class InvitationsService {
   constructor(
     private readonly config: AppConfig,
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly invitations: InvitationsRepository,
     private readonly members: MembersRepository,
     private readonly users: UsersRepository,
@@ -65,7 +65,7 @@ export class InvitationsService {
   /** Revokes a pending invitation (admin): its link stops working at once. 404 when none is pending. */
   async revoke(context: PartnerContext, id: string, ip: string): Promise<void> {
     const partnerId = context.partner.id;
-    await this.dataSource.transaction(async (manager) => {
+    await this.database.transaction(async (manager) => {
       if (!(await this.invitations.revoke(partnerId, id, this.clock.now(), manager))) {
         throw invitationNotFound();
       }
@@ -96,7 +96,7 @@ export class InvitationsService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
     const link = `${this.config.publicUrl}/welcome?token=${token}`;
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.database.transaction(async (manager) => {
       await this.invitations.expirePending(partnerId, email, now, manager);
       const invitationId = await this.invitations.create(
         partnerId,
@@ -178,7 +178,7 @@ export class InvitationsService {
       passwordHash = await this.hasher.hash(password);
     }
     const now = this.clock.now();
-    const accepted = await this.dataSource.transaction(async (manager) => {
+    const accepted = await this.database.transaction(async (manager) => {
       if (!(await this.invitations.consume(partnerId, sha256Hex(token), now, manager))) {
         throw invitationNotFound();
       }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { Database } from '#src/database/database.js';
 import type { AuditMetadata } from '../audit/audit-log.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ListCursorCodec, type ListQuery, mapPage, type Page } from '../common/list/index.js';
@@ -21,7 +22,7 @@ export function memberNotFound(): ProblemException {
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly members: MembersRepository,
     private readonly cursors: ListCursorCodec,
     private readonly audit: AuditService,
@@ -80,7 +81,7 @@ export class MembersService {
     }>,
   ): Promise<T> {
     const partnerId = context.partner.id;
-    return this.dataSource.transaction(async (manager) => {
+    return this.database.transaction(async (manager) => {
       const before = await this.members.lockRole(partnerId, userId, manager);
       if (before === undefined) throw memberNotFound();
       const { audit, result } = await change(before, manager);

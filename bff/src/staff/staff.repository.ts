@@ -76,7 +76,7 @@ export type QueueClaimRecord = ReturnType<typeof QUEUE_CLAIM.read>;
  * timeline event (an internal note stays out of every export).
  */
 const EXPORTED_QUEUE_CLAIM = selection(
-  CLAIMS.select('c', { except: ['idempotencyKey', 'requestFingerprint'] }, { times: 'iso' }),
+  CLAIMS.select('c', undefined, { times: 'iso' }),
   fields({
     itemSku: ['i.sku', read.nullable(read.text)],
     itemName: ['i.name', read.nullable(read.text)],

@@ -2970,7 +2970,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1–255 visible ASCII characters, per partner and creator: a retry with the same key and body answers the first claim (201, `Idempotent-Replayed: true`). */
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3784,7 +3784,10 @@ export interface operations {
     commentOnClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
                 id: string;
@@ -3851,6 +3854,8 @@ export interface operations {
             header: {
                 /** @description The version the change is based on: the claim’s `ETag`, `"<version>"`. */
                 "If-Match": string;
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description The claim’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
@@ -4283,7 +4288,10 @@ export interface operations {
     recordInventoryMovement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The item’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
                 id: string;
@@ -4465,7 +4473,10 @@ export interface operations {
     invite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
                 partnerSlug: unknown;

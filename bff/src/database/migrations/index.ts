@@ -15,6 +15,7 @@ import { StaffWorkspace1796400000000 } from './1796400000000-staff-workspace.js'
 import { StaffDirectory1796500000000 } from './1796500000000-staff-directory.js';
 import { NotificationPreferences1796700000000 } from './1796700000000-notification-preferences.js';
 import { ApiKeys1796800000000 } from './1796800000000-api-keys.js';
+import { IdempotencyKeys1796860000000 } from './1796860000000-idempotency-keys.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   StaffDirectory1796500000000,
   NotificationPreferences1796700000000,
   ApiKeys1796800000000,
+  IdempotencyKeys1796860000000,
 ];
