@@ -19,6 +19,7 @@ import { PartnersModule } from './partners/partners.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -50,6 +51,7 @@ export class AppModule {
         OverviewModule,
         StaffModule,
         NotificationsModule,
+        WebhooksModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

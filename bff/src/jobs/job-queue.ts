@@ -105,6 +105,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       archiveCompletedAfterSeconds: 60 * 60,
       archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
       deleteAfterDays: 1,
+      // Jobs of a process that died while running them go back to the queue once past their timeout.
+      maintenanceIntervalSeconds: config.jobExpiryCheckSeconds,
     });
     // Once a minute (one instance): the counts in the logs, a warning while any job failed or is dead.
     this.boss.on('monitor-states', (states: PgBoss.MonitorStates) => {
@@ -144,15 +146,18 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /**
    * Adds a job on `manager`'s transaction (the caller's change and its job commit or roll back
-   * together); without one (`undefined`) the job is inserted on its own. Returns the job's id.
+   * together); without one (`undefined`) the job is inserted on its own. `startAfter`: not run
+   * before that time. Returns the job's id.
    */
   async enqueue<T extends object>(
     manager: EntityManager | undefined,
     kind: JobKind<T>,
     data: T,
+    when: { startAfter?: Date } = {},
   ): Promise<string> {
     const options: PgBoss.SendOptions = {
       db: { executeSql: (text, values) => this.execute(text, values, manager) },
+      ...(when.startAfter === undefined ? {} : { startAfter: when.startAfter }),
     };
     const id = await this.boss.send(kind.name, data, options);
     if (id === null) throw new Error(`Job of ${kind.name} was not inserted`);

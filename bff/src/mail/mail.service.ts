@@ -16,6 +16,7 @@ import {
   type PasswordResetLinkMail,
   passwordResetLinkMail,
 } from './password-reset.mail.js';
+import { type WebhookDisabledMail, webhookDisabledMail } from './webhook-disabled.mail.js';
 
 export interface MailMessage {
   to: string;
@@ -35,7 +36,8 @@ export type Mail =
   | { template: 'invitation'; data: InvitationMail }
   | { template: 'claimStatus'; data: ClaimStatusMail }
   | { template: 'claimAssignee'; data: ClaimAssigneeMail }
-  | { template: 'digest'; data: DigestMail };
+  | { template: 'digest'; data: DigestMail }
+  | { template: 'webhookDisabled'; data: WebhookDisabledMail };
 
 /** Renders a mail with its template. */
 export function render(mail: Mail): MailMessage {
@@ -52,6 +54,8 @@ export function render(mail: Mail): MailMessage {
       return claimAssigneeMail(mail.data);
     case 'digest':
       return digestMail(mail.data);
+    case 'webhookDisabled':
+      return webhookDisabledMail(mail.data);
   }
 }
 

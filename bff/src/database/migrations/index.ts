@@ -14,6 +14,7 @@ import { ClaimIncidentDates1796300000000 } from './1796300000000-claim-incident-
 import { StaffWorkspace1796400000000 } from './1796400000000-staff-workspace.js';
 import { StaffDirectory1796500000000 } from './1796500000000-staff-directory.js';
 import { NotificationPreferences1796700000000 } from './1796700000000-notification-preferences.js';
+import { Webhooks1796800000000 } from './1796800000000-webhooks.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   StaffWorkspace1796400000000,
   StaffDirectory1796500000000,
   NotificationPreferences1796700000000,
+  Webhooks1796800000000,
 ];
