@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       jobExpiryCheckSeconds: 60,
       webhookUrls: 'loopback',
       webhookTimeoutSeconds: 10,
+      webhookConcurrency: 16,
       webhookRetryDelaySeconds: 30,
       webhookRetryWindowSeconds: 259_200,
       redisUrl: undefined,

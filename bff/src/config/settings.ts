@@ -213,6 +213,12 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: 'A webhook delivery that has not answered in this many seconds has failed (and is retried).',
     read: read.integer(10, 1, 60),
   })
+  .add('webhookConcurrency', {
+    env: 'WEBHOOK_CONCURRENCY',
+    default: '`16`',
+    doc: 'Webhook delivery attempts one worker makes at once (each waits up to `WEBHOOK_TIMEOUT_SECONDS` on its receiver); an idle worker looks for due attempts this many times per `WORKER_POLL_SECONDS`.',
+    read: read.integer(16, 1, 100),
+  })
   .add('webhookRetryDelaySeconds', {
     env: 'WEBHOOK_RETRY_DELAY_SECONDS',
     default: '`30`',

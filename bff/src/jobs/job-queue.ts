@@ -35,6 +35,11 @@ export interface JobKind<T extends object> {
   readonly run: (data: T, job: RunningJob) => Promise<void>;
   /** What the logs may say of a job of this kind (never a token or a message's text). */
   readonly describe?: (data: T) => Record<string, unknown>;
+  /**
+   * How many jobs of this kind one worker runs at once (default 1): more for a kind that mostly
+   * waits on another server (webhook deliveries), so that a slow one does not hold up the rest.
+   */
+  readonly concurrency?: number;
 }
 
 /** What a handler knows of the job it runs: the same id on every attempt. */
@@ -207,20 +212,23 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       return;
     }
     for (const kind of this.kinds.values()) {
-      await this.boss.work<object>(
-        kind.name,
-        {
-          includeMetadata: true,
-          batchSize: 1,
-          pollingIntervalSeconds: this.config.workerPollSeconds,
-        },
-        async ([job]) => {
-          // A job fetched while the queue stops is failed back to the queue (another instance, or
-          // this one's next start, runs it), never run with the pool about to close.
-          if (!this.started) throw new Error('The job queue is stopping');
-          if (job !== undefined) await this.runOne(kind, job);
-        },
-      );
+      // pg-boss's workers of one queue each fetch and run one job at a time.
+      for (let worker = 0; worker < (kind.concurrency ?? 1); worker += 1) {
+        await this.boss.work<object>(
+          kind.name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds: this.config.workerPollSeconds,
+          },
+          async ([job]) => {
+            // A job fetched while the queue stops is failed back to the queue (another instance, or
+            // this one's next start, runs it), never run with the pool about to close.
+            if (!this.started) throw new Error('The job queue is stopping');
+            if (job !== undefined) await this.runOne(kind, job);
+          },
+        );
+      }
     }
     this.logger.log({ kinds: [...this.kinds.keys()] }, 'Job queue worker started');
   }

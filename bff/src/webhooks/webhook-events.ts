@@ -66,6 +66,8 @@ export class WebhookEvents implements OnModuleInit {
       // An attempt takes at most the HTTP timeout: past that (and a margin), its process died.
       retry: { timeoutSeconds: this.config.webhookTimeoutSeconds + 5 },
       describe: (job) => ({ deliveryId: job.deliveryId }),
+      // Attempts mostly wait on the receivers: a slow one must not hold up every other delivery.
+      concurrency: this.config.webhookConcurrency,
     });
   }
 
