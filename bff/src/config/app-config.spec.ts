@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_RETRY_DELAY_SECONDS: '0' })).toThrow(ConfigValidationError);
   });
 
+  it('delivers webhooks to public https addresses only, unless in development', () => {
+    expect(loadConfig({}).webhookUrls).toBe('loopback');
+    expect(loadConfig({ NODE_ENV: 'test' }).webhookUrls).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_URLS: 'loopback' }).webhookUrls).toBe('loopback');
+    expect(() => loadConfig({ WEBHOOK_URLS: 'any' })).toThrow(ConfigValidationError);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow(ConfigValidationError);
+  });
+
   it('derives the public URL from PORT and resolves folders against the working directory', () => {
     const config = loadConfig({
       PORT: '8080',
