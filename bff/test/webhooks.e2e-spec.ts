@@ -717,5 +717,5 @@ describe('webhooks: a process killed mid-delivery', () => {
     } finally {
       await portal.remove();
     }
-  });
+  }, 150_000); // two BFF starts and a job's timeout (8 s here) on a loaded 2-core machine
 });
