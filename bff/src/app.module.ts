@@ -21,6 +21,7 @@ import { PartnersModule } from './partners/partners.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebModule } from './web/web.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -54,6 +55,7 @@ export class AppModule {
         StaffModule,
         ApiKeysModule,
         NotificationsModule,
+        WebhooksModule,
         // Last: its catch-all page route must come after every API route.
         WebModule,
       ],

@@ -71,6 +71,8 @@ interface Context {
   invitationOf: (slug: string) => Promise<string>;
   /** An API key of the partner (null: a network key), for the keys' routes with :id. */
   keyOf: (slug: string | null) => Promise<string>;
+  /** A webhook endpoint of the partner and one attempt of its delivery log. */
+  webhookOf: (slug: string) => Promise<{ endpointId: string; deliveryId: string }>;
 }
 
 interface RouteSpec {
@@ -282,6 +284,82 @@ const MATRIX: Record<string, RouteSpec> = {
       method: 'DELETE',
       url: `/api/partners/${slug}/invitations/${await invitationOf(slug)}`,
     }),
+  },
+  'GET /api/partners/:partnerSlug/webhooks': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({
+      method: 'GET',
+      url: `/api/partners/${slug}/webhooks`,
+    }),
+  },
+  'POST /api/partners/:partnerSlug/webhooks': {
+    access: { kind: 'partner', role: 'admin', staff: false },
+    request: ({ slug }) => ({
+      method: 'POST',
+      url: `/api/partners/${slug}/webhooks`,
+      payload: { url: 'https://192.0.2.1/hook', events: ['claim.created'] },
+    }),
+  },
+  'PATCH /api/partners/:partnerSlug/webhooks/:id': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'PATCH',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}`,
+        payload: { description: 'matrix' },
+      };
+    },
+  },
+  'DELETE /api/partners/:partnerSlug/webhooks/:id': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'DELETE',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}`,
+      };
+    },
+  },
+  'POST /api/partners/:partnerSlug/webhooks/:id/rotate-secret': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'POST',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}/rotate-secret`,
+      };
+    },
+  },
+  'GET /api/partners/:partnerSlug/webhooks/:id/deliveries': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'GET',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}/deliveries`,
+      };
+    },
+  },
+  'POST /api/partners/:partnerSlug/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'POST',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}/deliveries/${webhook.deliveryId}/redeliver`,
+      };
+    },
+  },
+  'POST /api/partners/:partnerSlug/webhooks/:id/test': {
+    access: { kind: 'partner', role: 'admin', staff: false, resource: true },
+    request: async ({ slug, webhookOf }) => {
+      const webhook = await webhookOf(slug);
+      return {
+        method: 'POST',
+        url: `/api/partners/${slug}/webhooks/${webhook.endpointId}/test`,
+      };
+    },
   },
   'PATCH /api/partners/:partnerSlug/members/:userId': {
     access: { kind: 'partner', role: 'admin', staff: false, resource: true },
@@ -742,7 +820,35 @@ describe('the authorization matrix', () => {
     return (await insertKey(slug, slug === null ? ['claims:read'] : ['inventory:read'])).id;
   }
 
-  const resources = { memberOf, itemOf, claimOf, movementOf, attachmentOf, invitationOf, keyOf };
+  async function webhookOf(slug: string): Promise<{ endpointId: string; deliveryId: string }> {
+    const partner = await dataSource.getRepository(Partner).findOneByOrFail({ slug });
+    // A documentation address: an attempt the worker makes is refused at once, nothing leaves.
+    const rows = (await dataSource.query(
+      `WITH endpoint AS (
+         INSERT INTO webhook_endpoints (partner_id, url, events, enabled, secret, created_at, updated_at)
+         VALUES ($1, 'https://192.0.2.1/hook', '{claim.created}', true, $2, now(), now()) RETURNING id),
+       event AS (
+         INSERT INTO webhook_events (partner_id, type, body, created_at)
+         VALUES ($1, 'webhook.test', '{}', now()) RETURNING id)
+       INSERT INTO webhook_deliveries (partner_id, endpoint_id, event_id, attempt, status, created_at)
+       SELECT $1, endpoint.id, event.id, 1, 'succeeded', now() FROM endpoint, event
+       RETURNING endpoint_id, id`,
+      [partner.id, `whsec_${Buffer.alloc(32, 1).toString('base64')}`],
+    )) as Array<{ endpoint_id: string; id: string }>;
+    if (rows[0] === undefined) throw new Error(`no webhook of ${slug}`);
+    return { endpointId: rows[0].endpoint_id, deliveryId: rows[0].id };
+  }
+
+  const resources = {
+    memberOf,
+    itemOf,
+    claimOf,
+    movementOf,
+    attachmentOf,
+    invitationOf,
+    webhookOf,
+    keyOf,
+  };
 
   it('names every registered route, and only those', () => {
     const registered = [...new Set(api.routes)].sort();
@@ -882,6 +988,7 @@ describe('the authorization matrix', () => {
     const foreignAttachment = await attachmentOf(OTHER);
     const foreignInvitation = await invitationOf(OTHER);
     const foreignKey = await keyOf(OTHER);
+    const foreignWebhook = await webhookOf(OTHER);
     for (const [route, spec] of Object.entries(MATRIX)) {
       if (spec.access.kind !== 'partner' || spec.access.resource !== true) continue;
       for (const role of ['admin', 'staff'] as const) {
@@ -898,6 +1005,7 @@ describe('the authorization matrix', () => {
           attachmentOf: async () => foreignAttachment,
           invitationOf: async () => foreignInvitation,
           keyOf: async () => foreignKey,
+          webhookOf: async () => foreignWebhook,
         });
         const response = await api.request({
           ...request,

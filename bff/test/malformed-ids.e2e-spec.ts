@@ -23,6 +23,8 @@ const NO_SUCH_CLAIM = 'No such claim.';
 const NO_SUCH_ATTACHMENT = 'No such attachment.';
 const NO_SUCH_ITEM = 'No such item.';
 const NO_SUCH_MOVEMENT = 'No such movement.';
+const NO_SUCH_WEBHOOK = 'No such webhook endpoint.';
+const NO_SUCH_DELIVERY = 'No such delivery of this webhook endpoint.';
 
 /** Every route with a UUID path parameter (ParseUuid, common/uuid.ts), and the 404 it answers. */
 const ROUTES: Route[] = [
@@ -108,6 +110,33 @@ const ROUTES: Route[] = [
     path: '/invitations/{id}',
     detail: 'This invitation is invalid, used or expired.',
     sameAsMissing: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/webhooks/{id}',
+    detail: NO_SUCH_WEBHOOK,
+    body: { enabled: false },
+    sameAsMissing: true,
+  },
+  { method: 'DELETE', path: '/webhooks/{id}', detail: NO_SUCH_WEBHOOK, sameAsMissing: true },
+  {
+    method: 'POST',
+    path: '/webhooks/{id}/rotate-secret',
+    detail: NO_SUCH_WEBHOOK,
+    sameAsMissing: true,
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries',
+    detail: NO_SUCH_WEBHOOK,
+    sameAsMissing: true,
+  },
+  { method: 'POST', path: '/webhooks/{id}/test', detail: NO_SUCH_WEBHOOK, sameAsMissing: true },
+  {
+    method: 'POST',
+    path: '/webhooks/{id}/deliveries/{other}/redeliver',
+    detail: NO_SUCH_WEBHOOK,
+    otherDetail: NO_SUCH_DELIVERY,
   },
 ];
 

@@ -75,6 +75,9 @@ describe('migrations', () => {
       'unclaimed_movement_counts',
       'unclaimed_movements',
       'users',
+      'webhook_deliveries',
+      'webhook_endpoints',
+      'webhook_events',
     ]);
     expect(await pendingSchemaChanges(dataSource)).toEqual([]);
   });

@@ -13,7 +13,8 @@ import {
   MAX_OTHER_UNIT_VALUE_MAJOR,
   MOVEMENT_KIND_OF,
 } from './claim-lifecycle.js';
-import { claimDtoFor, incidentDateProblem } from './claim.mapper.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { claimDtoFor, incidentDateProblem, publicClaimDto } from './claim.mapper.js';
 import {
   filingWindowClosed,
   ifMatchVersions,
@@ -64,6 +65,7 @@ export class ClaimFilingService {
     private readonly claims: ClaimsRepository,
     private readonly clock: Clock,
     private readonly evidence: EvidenceStore,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -105,7 +107,7 @@ export class ClaimFilingService {
           today,
           manager,
         );
-        return this.claims.insert(
+        const created = await this.claims.insert(
           partner.id,
           number,
           {
@@ -117,6 +119,9 @@ export class ClaimFilingService {
           },
           manager,
         );
+        const claim = publicClaimDto(await this.claims.find(partner.id, created, manager), today);
+        await this.webhooks.emit(manager, partner.id, 'claim.created', claim);
+        return created;
       });
     } catch (error) {
       if (isMovementAlreadyClaimed(error)) throw movementAlreadyClaimed();

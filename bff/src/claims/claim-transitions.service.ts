@@ -25,7 +25,8 @@ import {
   transitionOf,
 } from './claim-lifecycle.js';
 import { formatClaimNumber } from './claim-number.js';
-import { claimDtoFor, filingWindow, missingOf } from './claim.mapper.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { claimDtoFor, filingWindow, missingOf, publicClaimDto } from './claim.mapper.js';
 import {
   filingWindowClosed,
   ifMatchVersions,
@@ -72,6 +73,7 @@ export class ClaimTransitionsService {
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly notifications: NotificationsService,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -201,6 +203,14 @@ export class ClaimTransitionsService {
             // The e-mails commit with the change (docs/decisions.md, "A job queue in PostgreSQL").
             // A pending first approval is staff's alone: the partner hears of the decision only.
             if (!pendingApproval) await this.notifyCreator(context, claim, body, manager);
+            if (!pendingApproval) {
+              await this.webhooks.emit(
+                manager,
+                partnerId,
+                'claim.status_changed',
+                publicClaimDto(claim, this.today(context)),
+              );
+            }
             await this.notifyAssignee(context, claim, body, manager);
             return { claim, pendingApproval };
           });

@@ -179,6 +179,21 @@ export function claimCsvColumns(): CsvColumn<ExportedClaimRecord>[] {
   ];
 }
 
+/**
+ * The claim as webhooks send it (docs/api.md, Webhooks): what a partner's member sees, without what
+ * depends on the caller (`allowedActions`, `missing`); never a staff-only field.
+ */
+export function publicClaimDto(
+  claim: ClaimRecord | undefined,
+  today: string,
+): Omit<ClaimDto, 'allowedActions' | 'missing'> {
+  if (claim === undefined) throw new Error('The claim of a webhook event is not there');
+  const dto: Partial<ClaimDto> = toClaimDto(claim, [], today);
+  delete dto.allowedActions;
+  delete dto.missing;
+  return dto as Omit<ClaimDto, 'allowedActions' | 'missing'>;
+}
+
 /** The claim as `context`'s caller sees it today (its actions, what blocks submit). */
 export function claimDtoFor(context: PartnerContext, claim: ClaimRecord, today: string): ClaimDto {
   return toClaimDto(claim, claimActors(context), today, withheldFrom(context, claim));

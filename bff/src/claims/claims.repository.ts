@@ -916,6 +916,7 @@ export class ClaimsRepository {
     body: string,
     at: Date,
     kind: 'comment' | 'internal_note' = 'comment',
+    manager?: EntityManager,
   ): Promise<string | undefined> {
     return this.db.maybeOne(
       sql`INSERT INTO claim_events (partner_id, claim_id, actor_user_id, actor_key_id, kind, body, at)
@@ -925,6 +926,7 @@ export class ClaimsRepository {
            WHERE c.partner_id = ${partnerId} AND c.id = ${claimId}
           RETURNING id`,
       readId,
+      manager,
     );
   }
 
@@ -980,11 +982,17 @@ export class ClaimsRepository {
     });
   }
 
-  async findEvent(partnerId: string, claimId: string, eventId: string): Promise<ClaimEventRecord> {
+  async findEvent(
+    partnerId: string,
+    claimId: string,
+    eventId: string,
+    manager?: EntityManager,
+  ): Promise<ClaimEventRecord> {
     const event = await this.db.maybeOne(
       sql`SELECT ${CLAIM_EVENT.list} FROM ${CLAIM_EVENT_FROM}
            WHERE e.partner_id = ${partnerId} AND e.claim_id = ${claimId} AND e.id = ${eventId}`,
       CLAIM_EVENT.read,
+      manager,
     );
     if (event === undefined) throw new Error(`Event ${eventId} vanished`);
     return event;

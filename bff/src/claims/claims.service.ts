@@ -4,6 +4,7 @@ import { csvFile, ListCursorCodec, mapPage, type Page } from '../common/list/ind
 import { partnerToday } from '../common/partner-day.js';
 import { actorOf, type PartnerContext } from '../partners/decorators/current-partner.decorator.js';
 import { claimActors, withheldFrom } from './claim-lifecycle.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { claimCsvColumns, claimDtoFor, toClaimDto, toEventDto } from './claim.mapper.js';
 import { ProblemException } from '../common/problem-details.js';
 import { TERMINAL_STATUSES } from './claim-lifecycle.js';
@@ -34,6 +35,7 @@ export class ClaimsService {
     private readonly claims: ClaimsRepository,
     private readonly cursors: ListCursorCodec,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private today(context: PartnerContext): string {
@@ -108,14 +110,28 @@ export class ClaimsService {
   ): Promise<ClaimEventDto> {
     if (internal && !context.isStaff) throw forbidden();
     const partnerId = context.partner.id;
-    const eventId = await this.claims.insertComment(
-      partnerId,
-      id,
-      actorOf(context),
-      body,
-      this.clock.now(),
-      internal ? 'internal_note' : 'comment',
-    );
+    const eventId = await this.claims.transaction(async (manager) => {
+      const kind = internal ? 'internal_note' : 'comment';
+      const at = this.clock.now();
+      const added = await this.claims.insertComment(
+        partnerId,
+        id,
+        actorOf(context),
+        body,
+        at,
+        kind,
+        manager,
+      );
+      // A staff-only internal note is never an event (docs/api.md, Webhooks).
+      if (added !== undefined && !internal) {
+        const comment = toEventDto(await this.claims.findEvent(partnerId, id, added, manager));
+        await this.webhooks.emit(manager, partnerId, 'claim.comment_added', {
+          claimId: id,
+          comment,
+        });
+      }
+      return added;
+    });
     if (eventId === undefined) throw claimNotFound();
     return toEventDto(await this.claims.findEvent(partnerId, id, eventId));
   }

@@ -30,6 +30,12 @@ describe('loadConfig', () => {
       jobRetries: 12,
       jobRetryDelaySeconds: 5,
       shutdownDrainSeconds: 3,
+      jobExpiryCheckSeconds: 60,
+      webhookUrls: 'loopback',
+      webhookTimeoutSeconds: 10,
+      webhookConcurrency: 16,
+      webhookRetryDelaySeconds: 30,
+      webhookRetryWindowSeconds: 259_200,
       redisUrl: undefined,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
@@ -47,6 +53,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ WORKER: 'on' }).worker).toBe(true);
     expect(() => loadConfig({ WORKER: 'false' })).toThrow(ConfigValidationError);
     expect(() => loadConfig({ JOB_RETRY_DELAY_SECONDS: '0' })).toThrow(ConfigValidationError);
+  });
+
+  it('delivers webhooks to public https addresses only, unless in development', () => {
+    expect(loadConfig({}).webhookUrls).toBe('loopback');
+    expect(loadConfig({ NODE_ENV: 'test' }).webhookUrls).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_URLS: 'loopback' }).webhookUrls).toBe('loopback');
+    expect(() => loadConfig({ WEBHOOK_URLS: 'any' })).toThrow(ConfigValidationError);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow(ConfigValidationError);
   });
 
   it('derives the public URL from PORT and resolves folders against the working directory', () => {

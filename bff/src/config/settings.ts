@@ -203,6 +203,46 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: "On SIGTERM, readiness (`/api/health/ready`) answers 503 at once and the BFF goes on serving this long, so that a balancer's health check (every second, out after 2 failures) takes it out of rotation first; then it stops accepting, finishes the requests in flight and exits 0. SIGINT (Ctrl-C) does not wait.",
     read: read.integer(3, 0, 300),
   })
+  .add('jobExpiryCheckSeconds', {
+    env: 'JOB_EXPIRY_CHECK_SECONDS',
+    default: '`60`',
+    doc: 'How often the job queue looks for jobs whose process died while running them (past their timeout) and puts them back for a retry, in seconds (one instance at a time).',
+    read: read.integer(60, 1, 3600),
+  })
+  .add('webhookUrls', {
+    env: 'WEBHOOK_URLS',
+    default: '`loopback` when `NODE_ENV=development`, otherwise `public`',
+    doc: '`public`: a webhook URL must be `https` and its host must resolve to public addresses only (no private, loopback or link-local address, IPv4 or IPv6), checked at each delivery after DNS resolution, the connection made to the checked address. `loopback`: also `http://localhost` and `http://127.0.0.1` (development), and loopback addresses are delivered to (docs/operations.md, Webhooks).',
+    read: (raw, { nodeEnv }, problem) =>
+      read.oneOf(
+        ['public', 'loopback'] as const,
+        nodeEnv === 'development' ? 'loopback' : 'public',
+      )(raw, undefined, problem),
+  })
+  .add('webhookTimeoutSeconds', {
+    env: 'WEBHOOK_TIMEOUT_SECONDS',
+    default: '`10`',
+    doc: 'A webhook delivery that has not answered in this many seconds has failed (and is retried).',
+    read: read.integer(10, 1, 60),
+  })
+  .add('webhookConcurrency', {
+    env: 'WEBHOOK_CONCURRENCY',
+    default: '`16`',
+    doc: 'Webhook delivery attempts one worker makes at once (each waits up to `WEBHOOK_TIMEOUT_SECONDS` on its receiver); an idle worker looks for due attempts this many times per `WORKER_POLL_SECONDS`.',
+    read: read.integer(16, 1, 100),
+  })
+  .add('webhookRetryDelaySeconds', {
+    env: 'WEBHOOK_RETRY_DELAY_SECONDS',
+    default: '`30`',
+    doc: 'The first retry of a failed webhook delivery comes 1 to 1.5 times this many seconds later; each next one waits twice as long (at most 6 hours), with jitter.',
+    read: read.integer(30, 1, 3600),
+  })
+  .add('webhookRetryWindowSeconds', {
+    env: 'WEBHOOK_RETRY_WINDOW_SECONDS',
+    default: '`259200` (3 days)',
+    doc: 'A webhook delivery is retried for this long; an endpoint that has failed every delivery for this long is disabled and its partner’s admins are e-mailed.',
+    read: read.integer(259_200, 1, 30 * 86_400),
+  })
   .add('redisUrl', {
     env: 'REDIS_URL',
     default: 'unset: in memory',

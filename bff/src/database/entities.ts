@@ -26,6 +26,9 @@ import { NotificationPreference } from '../notifications/notification-preference
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
 import { User } from '../users/user.entity.js';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity.js';
+import { WebhookEvent } from '../webhooks/webhook-event.entity.js';
 
 /** Every entity of the schema; a feature adds its entities here (the migrations must match them). */
 export const ENTITIES = [
@@ -57,6 +60,9 @@ export const ENTITIES = [
   DigestRun,
   ApiKey,
   IdempotencyKey,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookDelivery,
 ];
 
 /**
@@ -89,4 +95,7 @@ export const TENANT_TABLES: readonly string[] = [
   'notification_preferences',
   'digest_runs',
   'api_keys',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
 ];

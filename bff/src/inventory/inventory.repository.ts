@@ -158,6 +158,12 @@ export type RecordOutcome =
   | { recorded: true; movement: MovementRecord; day: string; item: ItemRecord }
   | { recorded: false; reason: 'not_found' | 'insufficient_stock' | 'out_of_range' };
 
+/** What runs in a movement's transaction once it is recorded (its webhook events). */
+export type RecordedHook = (
+  outcome: Extract<RecordOutcome, { recorded: true }>,
+  manager: EntityManager,
+) => Promise<void>;
+
 /** PostgreSQL's `numeric_value_out_of_range`: a quantity would pass the integer columns' range. */
 const OUT_OF_RANGE = '22003';
 
@@ -614,9 +620,10 @@ export class InventoryRepository {
     partnerId: string,
     itemId: string,
     movement: NewMovement,
+    recorded?: RecordedHook,
   ): Promise<RecordOutcome> {
     try {
-      return await this.recordInTransaction(partnerId, itemId, movement);
+      return await this.recordInTransaction(partnerId, itemId, movement, recorded);
     } catch (error) {
       if (
         error instanceof QueryFailedError &&
@@ -632,6 +639,7 @@ export class InventoryRepository {
     partnerId: string,
     itemId: string,
     movement: NewMovement,
+    recorded?: RecordedHook,
   ): Promise<RecordOutcome> {
     return this.db.transaction(async (manager) => {
       const { quantity } = movement;
@@ -648,7 +656,7 @@ export class InventoryRepository {
         const exists = await this.exists(partnerId, itemId, manager);
         return { recorded: false, reason: exists ? 'insufficient_stock' : 'not_found' };
       }
-      const { day, ...recorded } = await this.db.one(
+      const { day, ...inserted } = await this.db.one(
         sql`INSERT INTO inventory_movements (partner_id, item_id, kind, quantity, reference, note,
               occurred_at, recorded_at, recorded_by_user_id, recorded_by_key_id)
             VALUES (${partnerId}, ${itemId}, ${movement.kind}, ${quantity}, ${movement.reference},
@@ -658,7 +666,9 @@ export class InventoryRepository {
         INSERTED_MOVEMENT.read,
         manager,
       );
-      return { recorded: true, item, movement: recorded, day };
+      const outcome = { recorded: true, item, movement: inserted, day } as const;
+      await recorded?.(outcome, manager);
+      return outcome;
     });
   }
 

@@ -31,7 +31,10 @@ import {
   InventoryRepository,
   type MovementClaim,
   type MovementRecord,
+  type RecordedHook,
+  type RecordOutcome,
 } from './inventory.repository.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 /** How far ahead of the server's clock an `occurredAt` may be: the caller's clock may run ahead. */
 const CLOCK_SKEW_MS = 60_000;
@@ -165,6 +168,7 @@ export class InventoryService {
     private readonly inventory: InventoryRepository,
     private readonly cursors: ListCursorCodec,
     private readonly clock: Clock,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   async list(
@@ -272,16 +276,27 @@ export class InventoryService {
         },
       ]);
     }
-    const outcome = await this.inventory.recordMovement(context.partner.id, itemId, {
-      kind: body.kind,
-      quantity: body.quantity,
-      reference: body.reference ?? null,
-      note: body.note ?? null,
-      occurredAt,
-      recordedAt: now,
-      recordedByUserId: context.userId,
-      recordedByKeyId: context.apiKey?.id ?? null,
+    const answer = (done: Extract<RecordOutcome, { recorded: true }>): RecordedMovementDto => ({
+      movement: toMovementDto(done.movement, done.day, null, this.windowOf(context).today),
+      item: toItemDto(done.item, context.partner.currency),
     });
+    const emit: RecordedHook = (done, manager) =>
+      this.webhooks.movementRecorded(manager, context.partner.id, answer(done));
+    const outcome = await this.inventory.recordMovement(
+      context.partner.id,
+      itemId,
+      {
+        kind: body.kind,
+        quantity: body.quantity,
+        reference: body.reference ?? null,
+        note: body.note ?? null,
+        occurredAt,
+        recordedAt: now,
+        recordedByUserId: context.userId,
+        recordedByKeyId: context.apiKey?.id ?? null,
+      },
+      emit,
+    );
     if (!outcome.recorded) {
       if (outcome.reason === 'not_found') throw itemNotFound();
       if (outcome.reason === 'out_of_range') {
@@ -298,9 +313,6 @@ export class InventoryService {
         'The movement would take the item’s on hand below 0; nothing was recorded.',
       );
     }
-    return {
-      movement: toMovementDto(outcome.movement, outcome.day, null, this.windowOf(context).today),
-      item: toItemDto(outcome.item, context.partner.currency),
-    };
+    return answer(outcome);
   }
 }

@@ -35,6 +35,11 @@ export interface JobKind<T extends object> {
   readonly run: (data: T, job: RunningJob) => Promise<void>;
   /** What the logs may say of a job of this kind (never a token or a message's text). */
   readonly describe?: (data: T) => Record<string, unknown>;
+  /**
+   * How many jobs of this kind one worker runs at once (default 1): more for a kind that mostly
+   * waits on another server (webhook deliveries), so that a slow one does not hold up the rest.
+   */
+  readonly concurrency?: number;
 }
 
 /** What a handler knows of the job it runs: the same id on every attempt. */
@@ -105,6 +110,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       archiveCompletedAfterSeconds: 60 * 60,
       archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
       deleteAfterDays: 1,
+      // Jobs of a process that died while running them go back to the queue once past their timeout.
+      maintenanceIntervalSeconds: config.jobExpiryCheckSeconds,
     });
     // Once a minute (one instance): the counts in the logs, a warning while any job failed or is dead.
     this.boss.on('monitor-states', (states: PgBoss.MonitorStates) => {
@@ -144,15 +151,18 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /**
    * Adds a job on `manager`'s transaction (the caller's change and its job commit or roll back
-   * together); without one (`undefined`) the job is inserted on its own. Returns the job's id.
+   * together); without one (`undefined`) the job is inserted on its own. `startAfter`: not run
+   * before that time. Returns the job's id.
    */
   async enqueue<T extends object>(
     manager: EntityManager | undefined,
     kind: JobKind<T>,
     data: T,
+    when: { startAfter?: Date } = {},
   ): Promise<string> {
     const options: PgBoss.SendOptions = {
       db: { executeSql: (text, values) => this.execute(text, values, manager) },
+      ...(when.startAfter === undefined ? {} : { startAfter: when.startAfter }),
     };
     const id = await this.boss.send(kind.name, data, options);
     if (id === null) throw new Error(`Job of ${kind.name} was not inserted`);
@@ -202,20 +212,23 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       return;
     }
     for (const kind of this.kinds.values()) {
-      await this.boss.work<object>(
-        kind.name,
-        {
-          includeMetadata: true,
-          batchSize: 1,
-          pollingIntervalSeconds: this.config.workerPollSeconds,
-        },
-        async ([job]) => {
-          // A job fetched while the queue stops is failed back to the queue (another instance, or
-          // this one's next start, runs it), never run with the pool about to close.
-          if (!this.started) throw new Error('The job queue is stopping');
-          if (job !== undefined) await this.runOne(kind, job);
-        },
-      );
+      // pg-boss's workers of one queue each fetch and run one job at a time.
+      for (let worker = 0; worker < (kind.concurrency ?? 1); worker += 1) {
+        await this.boss.work<object>(
+          kind.name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds: this.config.workerPollSeconds,
+          },
+          async ([job]) => {
+            // A job fetched while the queue stops is failed back to the queue (another instance, or
+            // this one's next start, runs it), never run with the pool about to close.
+            if (!this.started) throw new Error('The job queue is stopping');
+            if (job !== undefined) await this.runOne(kind, job);
+          },
+        );
+      }
     }
     this.logger.log({ kinds: [...this.kinds.keys()] }, 'Job queue worker started');
   }

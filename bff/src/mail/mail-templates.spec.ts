@@ -72,6 +72,15 @@ const SAMPLES: { [K in Mail['template']]: Extract<Mail, { template: K }>['data']
     stock: [],
     settingsLink: SETTINGS,
   },
+  webhookDisabled: {
+    to,
+    partnerName: 'Acme Outdoor Co.',
+    url: 'https://hooks.example.com/portal',
+    description: 'WMS sync',
+    reason: 'The endpoint answered 410 Gone.',
+    link: `${PUBLIC_URL}/acme-outdoor/settings/webhooks`,
+    settingsLink: SETTINGS,
+  },
 };
 
 /** Every function a `*.mail.ts` file of this folder exports whose name ends in `Mail`: a template. */

@@ -16,6 +16,7 @@ import {
   type PasswordResetLinkMail,
   passwordResetLinkMail,
 } from './password-reset.mail.js';
+import { type WebhookDisabledMail, webhookDisabledMail } from './webhook-disabled.mail.js';
 
 export interface MailMessage {
   to: string;
@@ -35,7 +36,8 @@ export type Mail =
   | { template: 'invitation'; data: InvitationMail }
   | { template: 'claimStatus'; data: ClaimStatusMail }
   | { template: 'claimAssignee'; data: ClaimAssigneeMail }
-  | { template: 'digest'; data: DigestMail };
+  | { template: 'digest'; data: DigestMail }
+  | { template: 'webhookDisabled'; data: WebhookDisabledMail };
 
 /**
  * Every template, by name: the one place a template is registered. `render` picks from it, and
@@ -50,6 +52,7 @@ export const MAIL_TEMPLATES: {
   claimStatus: claimStatusMail,
   claimAssignee: claimAssigneeMail,
   digest: digestMail,
+  webhookDisabled: webhookDisabledMail,
 };
 
 /** Renders a mail with its template. */

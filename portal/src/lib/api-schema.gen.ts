@@ -700,6 +700,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/{partnerSlug}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner’s webhook endpoints (admin). */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Registers an endpoint (admin); its signing secret is answered this once. */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an endpoint and its delivery log (admin). */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Changes an endpoint (admin). */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s delivery log, one row per attempt, newest first (admin). */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the delivery’s event again: a new attempt, now (admin). */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret (admin); the old one also signs for 24 hours. */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{partnerSlug}/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a `webhook.test` event to this endpoint alone (admin). */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/api-keys": {
         parameters: {
             query?: never;
@@ -1347,6 +1451,15 @@ export interface components {
             email: string;
             role: components["schemas"]["MembershipRole"];
         };
+        CreateWebhookDto: {
+            description?: string | null;
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * @description Where events are POSTed. Outside development `https` only, and its host must resolve to public addresses (checked at each delivery); in development also `http://localhost` and `http://127.0.0.1`.
+             * @example https://hooks.example.com/portal
+             */
+            url: string;
+        };
         CreatedApiKeyDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1383,6 +1496,37 @@ export interface components {
             /** Format: uuid */
             id: string;
             role: components["schemas"]["MembershipRole"];
+        };
+        CreatedWebhookDto: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["WebhookCreatorDto"] | null;
+            description: string | null;
+            /** @description Why the BFF disabled it (a 410 answer, three days of failures); else null. */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; null while deliveries succeed.
+             */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the latest rotation still signs too; else null.
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * @description The signing secret: shown this once, never again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example https://hooks.example.com/portal */
+            url: string;
         };
         /**
          * @description The daily digest of losses, damages and drafts whose filing window closes in 7, 3 or 1 days: `daily_digest` (default) or `off`.
@@ -1995,6 +2139,97 @@ export interface components {
         UpdateInventoryItem: {
             reorderPoint: number;
         };
+        UpdateWebhookDto: {
+            description?: string | null;
+            /** @description `true` enables it again (clearing why it was disabled); `false` stops deliveries to it. */
+            enabled?: boolean;
+            /** @description The events sent to it (at least one, each once). */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Where events are POSTed. Outside development `https` only, and its host must resolve to public addresses (checked at each delivery); in development also `http://localhost` and `http://127.0.0.1`. */
+            url?: string;
+        };
+        WebhookCreatorDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        WebhookDeliveryDto: {
+            /** @description The attempt of this event at this endpoint, from 1. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt was due (a retry: written with the failure before it).
+             */
+            createdAt: string;
+            durationMs: number | null;
+            /** @description Why an attempt failed without an answer: `timeout: …`, `refused: …` (an address or URL the rule forbids), `error: …`. */
+            error: string | null;
+            /**
+             * Format: uuid
+             * @description The event: the `webhook-id` header of every attempt.
+             */
+            eventId: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due, after a failure that is retried.
+             */
+            nextAttemptAt: string | null;
+            /** @description The endpoint’s HTTP status. */
+            responseStatus: number | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @example claim.created */
+            type: string;
+        };
+        WebhookDeliveryPage: {
+            items: components["schemas"]["WebhookDeliveryDto"][];
+            /** @description The cursor of the following page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The cursor of the preceding page; null on the first page. */
+            prevCursor: string | null;
+            /** @description Items matching the filters: exact, or an estimate when totalExact is false. */
+            total: number;
+            /** @description False when total is an estimate. */
+            totalExact: boolean;
+        };
+        /** @enum {string} */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        WebhookEndpointDto: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["WebhookCreatorDto"] | null;
+            description: string | null;
+            /** @description Why the BFF disabled it (a 410 answer, three days of failures); else null. */
+            disabledReason: string | null;
+            enabled: boolean;
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; null while deliveries succeed.
+             */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the latest rotation still signs too; else null.
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example https://hooks.example.com/portal */
+            url: string;
+        };
+        /** @enum {string} */
+        WebhookEventType: "claim.created" | "claim.status_changed" | "claim.comment_added" | "inventory.movement_recorded" | "inventory.stock_low";
+        WebhookSecretDto: {
+            /**
+             * @description The signing secret: shown this once, never again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2408,7 +2643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessStatus"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description The database does not answer, or the instance is shutting down (it still serves requests for a moment). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,7 +3035,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
                 partnerSlug: unknown;
@@ -4858,6 +5096,467 @@ export interface operations {
             };
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"][];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookDto"];
+                };
+            };
+            /** @description A URL the rule refuses, an unknown event, no event: `code: validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDto"];
+                };
+            };
+            /** @description `code: validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Items per page. */
+                limit?: number;
+                /** @description The order: a field ascending, or `-field` descending; ties are broken by id. */
+                sort?: "createdAt" | "-createdAt";
+                /** @description Opaque: the `nextCursor` or `prevCursor` of a page of this list with the same sort. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description A limit out of range, an unknown sort, or a cursor not issued for this list. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description An attempt of the endpoint’s delivery log. */
+                deliveryId: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new, pending attempt. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The endpoint’s id; one of another partner, or not a UUID, is a 404 like a missing one. */
+                id: string;
+                /** @description The partner’s slug (3–40 characters of a-z, 0-9 and -). */
+                partnerSlug: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its pending first attempt. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not an admin, or CSRF. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such partner, or not a member: the same answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listNetworkApiKeys: {
         parameters: {
             query?: {
@@ -4905,7 +5604,10 @@ export interface operations {
     createNetworkApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters, kept 24 hours per caller. A retry with the same key, path and body answers the first answer again, byte for byte (status, body, `ETag`, `Location`), with `Idempotent-Replayed: true`; the key with another path or body: 422 `code: idempotency_key_reused`; while the first request still runs (after waiting up to 5 s for it): 409 `code: idempotency_key_in_use`; malformed: 400 `code: validation`. A 5xx answer is not kept. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

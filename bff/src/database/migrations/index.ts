@@ -16,6 +16,7 @@ import { StaffDirectory1796500000000 } from './1796500000000-staff-directory.js'
 import { NotificationPreferences1796700000000 } from './1796700000000-notification-preferences.js';
 import { ApiKeys1796800000000 } from './1796800000000-api-keys.js';
 import { IdempotencyKeys1796860000000 } from './1796860000000-idempotency-keys.js';
+import { Webhooks1796900000000 } from './1796900000000-webhooks.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   NotificationPreferences1796700000000,
   ApiKeys1796800000000,
   IdempotencyKeys1796860000000,
+  Webhooks1796900000000,
 ];

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { ListModule } from '../common/list/index.js';
+import { WebhookEvents } from './webhook-events.js';
+import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/**
+ * Webhooks (docs/api.md, Webhooks): the endpoints' routes, and `WebhookEvents`, global so that the
+ * features whose changes are events (claims, inventory) emit them in their own transactions.
+ */
+@Global()
+@Module({
+  imports: [AuditModule, ListModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksRepository, WebhooksService, WebhookEvents],
+  exports: [WebhookEvents],
+})
+export class WebhooksModule {}
