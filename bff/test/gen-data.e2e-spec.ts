@@ -156,10 +156,12 @@ describe('gen:data', () => {
                            'claims'::regclass, 'claim_events'::regclass) ORDER BY conname`,
     )) as Array<{ conname: string }>;
     expect(keys.map((key) => key.conname)).toEqual([
+      'claim_events_actor_key_id_fkey',
       'claim_events_actor_user_id_fkey',
       'claim_events_claim_id_fkey',
       'claim_events_partner_id_fkey',
       'claims_assignee_user_id_fkey',
+      'claims_created_by_key_id_fkey',
       'claims_created_by_user_id_fkey',
       'claims_item_id_fkey',
       'claims_movement_id_fkey',
@@ -168,6 +170,7 @@ describe('gen:data', () => {
       'inventory_items_partner_id_fkey',
       'inventory_movements_item_id_fkey',
       'inventory_movements_partner_id_fkey',
+      'inventory_movements_recorded_by_key_id_fkey',
       'inventory_movements_recorded_by_user_id_fkey',
     ]);
     const analyzed = (await dataSource.query(

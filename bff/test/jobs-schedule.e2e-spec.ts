@@ -50,11 +50,18 @@ describe('the job queue: scheduled jobs', () => {
       timezone: string;
     }>;
     expect(rows).toEqual([{ cron: '* * * * *', timezone: 'UTC' }]);
-    const jobs = (await api.app
-      .get(DataSource)
-      .query(
-        `SELECT state::text AS state FROM pgboss.job WHERE name = 'test-tick' AND state = 'completed'`,
-      )) as unknown[];
-    expect(jobs.length).toBeGreaterThanOrEqual(1);
+    // The worker marks the job completed once its handler has returned: a moment after the tick.
+    await eventually(
+      async () => {
+        const jobs = (await api.app
+          .get(DataSource)
+          .query(
+            `SELECT state::text AS state FROM pgboss.job WHERE name = 'test-tick' AND state = 'completed'`,
+          )) as unknown[];
+        return jobs.length >= 1 ? jobs.length : undefined;
+      },
+      30_000,
+      'a completed tick',
+    );
   }, 180_000);
 });
