@@ -87,8 +87,12 @@ test('`pnpm start` says what it builds, starts the BFF on the existing data fold
       '/acme-outdoor/overview',
     ])
       expect((await fetch(`http://127.0.0.1:${startPort}${url}`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(output.slice(shown)).not.toMatch(/request completed/);
+    // Then a request that is logged (a 404, at warn): once its line is out, any line of the requests
+    // before it would be too (one stream, in order). Its line is the only one.
+    const sentinel = '/api/no-such-route-of-start-spec';
+    expect((await fetch(`http://127.0.0.1:${startPort}${sentinel}`)).status).toBe(404);
+    await expect.poll(() => output.slice(shown), { timeout: 10_000 }).toContain(sentinel);
+    expect(output.slice(shown).match(/request completed/g)).toHaveLength(1);
 
     // The same server opened through 127.0.0.1 rather than localhost (PUBLIC_URL says localhost): a
     // manager signs in through the form and lands on the overview.
