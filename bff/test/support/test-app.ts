@@ -10,6 +10,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '#src/app.module.js';
 import { createAppAround } from '#src/app.factory.js';
 import { loadConfig } from '#src/config/app-config.js';
+import { JobQueue } from '#src/jobs/job-queue.js';
+import { recordWorkers } from './jobs.js';
 import { isThroughPgBouncer } from './test-database.js';
 import { recordStatements } from './tenant-scope.js';
 
@@ -132,6 +134,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     ),
     config,
   );
+  // Tests wait for the queue's e-mails by waking its workers rather than by their poll (support/jobs.ts).
+  recordWorkers(app.get(JobQueue, { strict: false }));
   try {
     await app.init();
   } catch (error) {
