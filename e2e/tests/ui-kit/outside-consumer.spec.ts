@@ -246,7 +246,7 @@ const props: ButtonProps = { variant: 'secondary', size: 'sm' };
 export const ok = <Button {...props} loading>Save</Button>;
 // @ts-expect-error: 'sparkly' is not a Button variant
 export const wrong = <Button variant="sparkly">Save</Button>;
-export const accent: '#0b5fcc' | string = tokens.color.dark['accent-emphasis'];
+export const accent: string = tokens.color.dark['accent-emphasis'];
 export const space: string = json.space['4'];
 export const variable: \`--ppui-\${string}\` = cssVariable('color', 'accent-emphasis');
 // @ts-expect-error: no such token
