@@ -33,7 +33,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: they would point into src/, which the package does not ship; the modules are
+    // unminified, one per source file, and readable as they are.
+    sourcemap: false,
     minify: false,
     cssCodeSplit: false,
     lib: {

@@ -1,5 +1,11 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { createElement, useEffect, type ReactNode } from 'react';
+// Inter, the first font of --ppui-font-sans, from the package rather than the system: Storybook looks
+// the same on every machine, and the visual test's screenshots do not depend on installed fonts.
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
 import '../src/tokens/index.css';
 
 type Theme = 'light' | 'dark';
