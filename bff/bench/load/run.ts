@@ -1,0 +1,397 @@
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { Tally } from '../harness/load.js';
+import {
+  type BffReady,
+  databaseUrl,
+  LOAD_CPU,
+  pin,
+  runSql,
+  type ServerProcess,
+  SERVER_CPU,
+  startBff,
+  stopServer,
+} from '../support.js';
+import {
+  ACCOUNTS,
+  type Account,
+  OPERATIONS,
+  type Operation,
+  random,
+  ROLE_PATTERN,
+  type Role,
+  type Step,
+  VirtualUser,
+  type World,
+} from './mix.js';
+
+/**
+ * `pnpm --filter @partner-portal/bff bench:load`: the load test of issue 23 (docs/performance.md,
+ * "Load test"). LOAD_CONNECTIONS virtual users (32; `--smoke` 4), each a demo account signed in once
+ * through POST /api/auth/signin, keep their session and go through the mix of bench/load/mix.ts for
+ * LOAD_SECONDS (60; `--smoke` 5): partner members reading, managers commenting, filing and submitting
+ * claims and answering information requests, staff reading the queue and moving claims and stock.
+ * Prints, per operation, the count, requests/s, p50, p99, the 409/412 answers of races (counted apart,
+ * not errors) and the errors; exits 1 on any 5xx, any other unexpected answer, or a network error.
+ *
+ * The target: LOAD_URL (e.g. `pnpm start:cluster`'s HAProxy, or any deployment with the demo data), or
+ * by default a BFF this starts (bench/server.ts, pinned to CPU 1; this process on CPU 0) on a fresh
+ * database `load_<random>` of BENCH_DATABASE_URL's server with the demo data, dropped at the end.
+ * Each virtual user sends X-Forwarded-For with an address of its own (198.18.0.0/15, the benchmarking
+ * range) when the target believes it, so that the sign-in throttling (30 a minute per address) counts
+ * each apart: always for the BFF it starts (TRUSTED_PROXIES=127.0.0.1/32), and with LOAD_URL when
+ * LOAD_FORWARDED_FOR=true (`pnpm start:cluster` trusts 127.0.0.1, so from this machine it does).
+ * Otherwise sign-ins past the limit wait for their Retry-After.
+ */
+const { values } = parseArgs({ options: { smoke: { type: 'boolean', default: false } } });
+const seconds = Number(process.env.LOAD_SECONDS ?? (values.smoke ? 5 : 60));
+const connections = Number(process.env.LOAD_CONNECTIONS ?? (values.smoke ? 4 : 32));
+/** The access token lives 15 minutes and the sessions are not refreshed: a run stays under it. */
+const MAX_SECONDS = 14 * 60;
+if (!(seconds > 0 && seconds <= MAX_SECONDS) || !Number.isInteger(connections) || connections < 1) {
+  throw new Error(
+    `LOAD_SECONDS must be in (0, ${MAX_SECONDS}] (sessions are not refreshed) and LOAD_CONNECTIONS an integer >= 1`,
+  );
+}
+const PASSWORD = process.env.LOAD_PASSWORD ?? 'portal-demo-passphrase';
+/** Sign-ins at once: each costs an argon2id verification. */
+const SIGN_IN_CONCURRENCY = 4;
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+interface Target {
+  origin: string;
+  prefix: string;
+  forwardedFor: boolean;
+  bff?: ServerProcess<BffReady>;
+  close: () => Promise<void>;
+}
+
+async function openTarget(): Promise<Target> {
+  const given = process.env.LOAD_URL;
+  if (given !== undefined && given !== '') {
+    const url = new URL(given);
+    return {
+      origin: url.origin,
+      prefix: url.pathname.replace(/\/$/, ''),
+      forwardedFor: process.env.LOAD_FORWARDED_FOR === 'true',
+      close: async () => {},
+    };
+  }
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `load_${randomBytes(4).toString('hex')}`;
+  await runSql(admin, `CREATE DATABASE "${name}"`);
+  const drop = () => runSql(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  const startedAt = performance.now();
+  let bff: ServerProcess<BffReady>;
+  try {
+    bff = await startBff(databaseUrl(admin, name), {
+      SEED_DEMO_DATA: 'true',
+      TRUSTED_PROXIES: '127.0.0.1/32',
+    });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  print(
+    `target: a BFF on CPU ${SERVER_CPU} (bench/server.ts) on a fresh database ${name} with the demo data, ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+  );
+  return {
+    origin: `http://127.0.0.1:${bff.ready.port}`,
+    prefix: '',
+    forwardedFor: true,
+    bff,
+    close: async () => {
+      await stopServer(bff);
+      await drop();
+    },
+  };
+}
+
+/** One signed-in session: the cookies to send, the CSRF token to repeat, the client address. */
+interface Session {
+  account: Account;
+  cookie: string;
+  csrf: string;
+  address: string;
+}
+
+/** The account of virtual user `i`: its kind from ROLE_PATTERN, the kind's accounts in turn. */
+function accountOf(i: number): Account {
+  const role: Role = ROLE_PATTERN[i % ROLE_PATTERN.length] ?? 'member';
+  const before = ROLE_PATTERN.slice(0, i % ROLE_PATTERN.length).filter((r) => r === role).length;
+  const turn = Math.floor(i / ROLE_PATTERN.length) * ROLE_PATTERN.filter((r) => r === role).length;
+  const accounts = ACCOUNTS[role];
+  const account = accounts[(turn + before) % accounts.length];
+  if (account === undefined) throw new Error(`no ${role} account`);
+  return account;
+}
+
+async function signIn(
+  target: Target,
+  account: Account,
+  address: string,
+  tally: Tally,
+): Promise<Session> {
+  for (let attempt = 0; ; attempt += 1) {
+    const startedAt = performance.now();
+    const response = await fetch(`${target.origin}${target.prefix}/api/auth/signin`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(target.forwardedFor ? { 'x-forwarded-for': address } : {}),
+      },
+      body: JSON.stringify({ email: account.email, password: PASSWORD }),
+    });
+    const body = await response.text();
+    tally.latencies.push(performance.now() - startedAt);
+    if (response.status === 429 && attempt < 5) {
+      const wait = Number(response.headers.get('retry-after') ?? '5');
+      print(`sign-in of ${account.email} throttled (429): waiting ${wait} s`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      continue;
+    }
+    if (response.status !== 200) {
+      tally.errors += 1;
+      throw new Error(`sign-in of ${account.email}: ${response.status} ${body.slice(0, 300)}`);
+    }
+    const cookies = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .filter((pair) => pair.includes('=') && !pair.includes('refresh'));
+    const csrf = cookies.find((pair) => pair.split('=')[0]?.endsWith('csrf'))?.split('=')[1];
+    if (csrf === undefined) throw new Error(`sign-in of ${account.email}: no csrf cookie`);
+    return { account, cookie: cookies.join('; '), csrf, address };
+  }
+}
+
+/** The list pages that seed what the virtual users pick from: items, claims and categories. */
+async function discover(target: Target, sessions: readonly Session[]): Promise<World> {
+  const world: World = { items: new Map(), claims: new Map(), categories: new Map(), slugs: [] };
+  const slugs = [...new Set(sessions.map((s) => s.account.slug).filter((s) => s !== undefined))];
+  const staff = sessions.find((s) => s.account.role === 'staff');
+  for (const slug of ['acme-outdoor', 'northwind', 'globex']) {
+    if (staff !== undefined && !slugs.includes(slug)) slugs.push(slug);
+  }
+  world.slugs = slugs;
+  for (const slug of slugs) {
+    const session = sessions.find((s) => s.account.slug === slug) ?? staff;
+    if (session === undefined) continue;
+    const get = async <T>(path: string): Promise<T> => {
+      const response = await fetch(`${target.origin}${target.prefix}/api/partners/${slug}${path}`, {
+        headers: headersOf(target, session),
+      });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`GET ${path} of ${slug}: ${response.status} ${body}`);
+      return JSON.parse(body) as T;
+    };
+    type Page = { items: Array<{ id: string }> };
+    world.items.set(
+      slug,
+      (await get<Page>('/inventory?limit=100')).items.map((i) => i.id),
+    );
+    world.claims.set(
+      slug,
+      (await get<Page>('/claims?limit=100')).items.map((c) => c.id),
+    );
+    const facets = await get<{ categories: Array<{ value: string }> }>('/inventory/facets');
+    world.categories.set(
+      slug,
+      facets.categories.map((c) => c.value),
+    );
+    if ((world.items.get(slug) ?? []).length === 0 || (world.claims.get(slug) ?? []).length === 0) {
+      throw new Error(`${slug} has no items or no claims: the load test needs the demo data`);
+    }
+  }
+  return world;
+}
+
+function headersOf(target: Target, session: Session): Record<string, string> {
+  return {
+    cookie: session.cookie,
+    accept: 'application/json',
+    ...(target.forwardedFor ? { 'x-forwarded-for': session.address } : {}),
+  };
+}
+
+/** What one operation gave: every answer's time, and the answers by kind. */
+class OperationTally extends Tally {
+  count = 0;
+  /** 409 and 412: races between users (a stale ETag, a claim moved on, stock taken meanwhile). */
+  conflicts = 0;
+  serverErrors = 0;
+  /** Other answers that are not 2xx: the test sent something invalid. */
+  unexpected = 0;
+  samples: string[] = [];
+}
+
+/**
+ * The virtual user's requests for `seconds` on its own connection: an autocannon instance of one
+ * connection per user (autocannon clears a connection's context each time it goes round its request
+ * list, so the session and the follow-ups live in the VirtualUser, which every request asks for its
+ * step). Resolves to its network errors and timeouts.
+ */
+function runUser(
+  target: Target,
+  session: Session,
+  user: VirtualUser,
+  tallies: Map<Operation, OperationTally>,
+): Promise<number> {
+  const tallyOf = (op: Operation) => {
+    let tally = tallies.get(op);
+    if (tally === undefined) {
+      tally = new OperationTally();
+      tallies.set(op, tally);
+    }
+    return tally;
+  };
+  const base = headersOf(target, session);
+  const build = (step: Step) => ({
+    method: step.method,
+    path: `${target.prefix}${step.path}`,
+    headers: {
+      ...base,
+      ...(step.method === 'GET'
+        ? {}
+        : { 'x-csrf-token': session.csrf, 'content-type': 'application/json' }),
+      ...(step.ifMatch === undefined ? {} : { 'if-match': step.ifMatch }),
+    },
+    body: step.body === undefined ? undefined : JSON.stringify(step.body),
+  });
+  return new Promise((resolve, reject) => {
+    let answered: { op: Operation; status: number; body: string } | undefined;
+    const instance = autocannon(
+      {
+        url: target.origin,
+        connections: 1,
+        pipelining: 1,
+        duration: seconds,
+        timeout: 10,
+        requests: [
+          {
+            setupRequest: (request) => ({ ...request, ...build(user.next()) }),
+            onResponse: (status, body, _context, headers) => {
+              answered = { op: user.current?.op ?? 'overview', status, body };
+              user.answered(status, body, headers ?? {});
+            },
+          },
+        ],
+      },
+      (error: unknown, result) => {
+        if (error !== null && error !== undefined) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        resolve(result.errors);
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      const { op, body } = answered ?? { op: 'overview' as Operation, body: '' };
+      answered = undefined;
+      const tally = tallyOf(op);
+      tally.count += 1;
+      tally.latencies.push(responseTime);
+      if (status >= 200 && status < 300) return;
+      if (status === 409 || status === 412) tally.conflicts += 1;
+      else {
+        if (status >= 500) tally.serverErrors += 1;
+        else tally.unexpected += 1;
+        tally.errors += 1;
+        if (tally.samples.length < 3) tally.samples.push(`${status} ${body.slice(0, 200)}`);
+      }
+    });
+  });
+}
+
+pin(process.pid, LOAD_CPU);
+print(
+  `load test (${values.smoke ? 'smoke' : 'full'}): ${new Date().toISOString()}, ${connections} virtual users × ${seconds} s; machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.versions.node}, load average ${load()} at the start`,
+);
+const target = await openTarget();
+let failed: boolean;
+try {
+  print(
+    `target: ${target.origin}${target.prefix}; client addresses by X-Forwarded-For: ${target.forwardedFor ? 'yes' : 'no'}`,
+  );
+  const signIns = new Tally();
+  const sessions: Session[] = [];
+  const accounts = Array.from({ length: connections }, (_, i) => accountOf(i));
+  const signInStarted = performance.now();
+  for (let i = 0; i < accounts.length; i += SIGN_IN_CONCURRENCY) {
+    const batch = accounts.slice(i, i + SIGN_IN_CONCURRENCY);
+    sessions.push(
+      ...(await Promise.all(
+        batch.map((account, j) =>
+          signIn(target, account, `198.18.${(i + j) >> 8}.${((i + j) & 255) + 1}`, signIns),
+        ),
+      )),
+    );
+  }
+  const roles = (role: Role) => sessions.filter((s) => s.account.role === role).length;
+  print(
+    `${sessions.length} sign-ins in ${((performance.now() - signInStarted) / 1000).toFixed(1)} s (p50 ${signIns.percentile(50).toFixed(0)} ms): ${roles('member')} members reading, ${roles('manager')} managers, ${roles('staff')} staff`,
+  );
+  const world = await discover(target, sessions);
+  const tallies = new Map<Operation, OperationTally>();
+  const startedAt = performance.now();
+  const networkErrors = (
+    await Promise.all(
+      sessions.map((session, i) =>
+        runUser(
+          target,
+          session,
+          new VirtualUser(session.account, world, random(0x10ad + i)),
+          tallies,
+        ),
+      ),
+    )
+  ).reduce((sum, errors) => sum + errors, 0);
+  const wall = (performance.now() - startedAt) / 1000;
+
+  const lines = [
+    '',
+    `${connections} virtual users, ${seconds} s (${wall.toFixed(1)} s measured), one request in flight each, no think time; requests/s over the measured time, p50/p99 over every answer`,
+    '',
+    '| operation | count | requests/s | p50 (ms) | p99 (ms) | 409/412 | errors |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const all = new OperationTally();
+  for (const op of Object.keys(OPERATIONS) as Operation[]) {
+    const tally = tallies.get(op);
+    if (tally === undefined) continue;
+    all.count += tally.count;
+    all.conflicts += tally.conflicts;
+    all.errors += tally.errors;
+    all.serverErrors += tally.serverErrors;
+    all.unexpected += tally.unexpected;
+    for (const latency of tally.latencies) all.latencies.push(latency);
+    lines.push(
+      `| ${OPERATIONS[op]} | ${tally.count} | ${(tally.count / wall).toFixed(1)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${tally.conflicts} | ${tally.errors} |`,
+    );
+  }
+  lines.push(
+    `| **all** | ${all.count} | ${(all.count / wall).toFixed(1)} | ${all.percentile(50).toFixed(1)} | ${all.percentile(99).toFixed(1)} | ${all.conflicts} | ${all.errors} |`,
+  );
+  lines.push('');
+  lines.push(
+    `sign-in (before the run, ${signIns.latencies.length} requests): p50 ${signIns.percentile(50).toFixed(0)} ms, p99 ${signIns.percentile(99).toFixed(0)} ms`,
+  );
+  lines.push(
+    `errors: ${all.serverErrors} × 5xx, ${all.unexpected} other unexpected answers, ${networkErrors} network errors or timeouts; load average ${load()} at the end`,
+  );
+  for (const [op, tally] of tallies) {
+    for (const sample of tally.samples) lines.push(`  ${OPERATIONS[op]}: ${sample}`);
+  }
+  failed = all.errors > 0 || networkErrors > 0 || all.count === 0;
+  if (failed) lines.push('FAILED: a 5xx, an unexpected answer or a network error');
+  lines.forEach(print);
+} finally {
+  await target.close();
+}
+process.exitCode = failed ? 1 : 0;
