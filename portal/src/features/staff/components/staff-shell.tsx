@@ -12,6 +12,7 @@ import { UserMenu } from '@/lib/shell/user-menu';
 const staffSections = [
   { label: 'Queue', href: paths.staffQueue() },
   { label: 'Partners', href: paths.staffPartners() },
+  { label: 'API keys', href: paths.staffApiKeys() },
 ] as const;
 
 /**
