@@ -153,6 +153,36 @@ describe('partner API keys', () => {
     expect(await screen.findByRole('rowheader', { name: 'WMS sync' })).toBeInTheDocument();
   });
 
+  it('is reached from the user menu by an admin; a viewer has no such link', async () => {
+    keysApi(adminSession, {
+      'GET /api/partners/acme-outdoor/members': () => Response.json(listPage([])),
+    });
+    const { router } = renderRoute('/acme-outdoor/members');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Ada Admin, AA' }));
+    expect(screen.getByRole('menuitem', { name: 'Webhooks' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'API keys' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/acme-outdoor/settings/api-keys'),
+    );
+    expect(await screen.findByRole('rowheader', { name: 'WMS sync' })).toBeInTheDocument();
+  });
+
+  it('offers a viewer no link to the keys or the webhooks', async () => {
+    keysApi(viewerSession, {
+      'GET /api/partners/acme-outdoor/members': () => Response.json(listPage([])),
+    });
+    renderRoute('/acme-outdoor/members');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account: Vera Viewer, VV' }));
+    expect(screen.getByRole('menuitem', { name: 'Notification settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'API keys' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Webhooks' })).not.toBeInTheDocument();
+  });
+
   it('is not found for someone who is not an admin, and asks for no keys', async () => {
     const api = keysApi(viewerSession);
     renderRoute('/acme-outdoor/settings/api-keys');
