@@ -16,7 +16,7 @@ const staffSections = [
 ] as const;
 
 /**
- * The app shell around the staff's pages: their navigation (Queue, Partners), the partner search
+ * The app shell around the staff's pages: their navigation (Queue, Partners, API keys), the partner search
  * that opens any partner's area, and the user menu.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
