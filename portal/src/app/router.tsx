@@ -131,6 +131,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               };
             },
           },
+          {
+            path: routePatterns.staffApiKeys,
+            lazy: async () => ({
+              Component: (await import('@/features/api-keys/routes/api-keys')).StaffApiKeysRoute,
+            }),
+          },
         ],
       },
       {
@@ -234,6 +240,23 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 Component: NotificationSettingsRoute,
                 loader: prefetching(queryClient, (client) => prefetchNotificationSettings(client)),
               };
+            },
+          },
+          {
+            // Admins only: the loader answers anyone else with the not-found screen.
+            path: routePatterns.apiKeys,
+            lazy: async () => {
+              const { ApiKeysRoute, createApiKeysLoader } =
+                await import('@/features/api-keys/routes/api-keys');
+              return { Component: ApiKeysRoute, loader: createApiKeysLoader(queryClient) };
+            },
+          },
+          {
+            path: routePatterns.webhooks,
+            lazy: async () => {
+              const { WebhooksRoute, createWebhooksLoader } =
+                await import('@/features/webhooks/routes/webhooks');
+              return { Component: WebhooksRoute, loader: createWebhooksLoader(queryClient) };
             },
           },
         ],

@@ -16,6 +16,7 @@ export const routePatterns = {
   welcome: '/welcome',
   staff: '/staff',
   staffPartners: '/staff/partners',
+  staffApiKeys: '/staff/api-keys',
   partner: '/:partnerSlug',
   overview: 'overview',
   analytics: 'analytics',
@@ -25,6 +26,8 @@ export const routePatterns = {
   claim: 'claims/:claimId',
   members: 'members',
   notificationSettings: 'settings/notifications',
+  apiKeys: 'settings/api-keys',
+  webhooks: 'settings/webhooks',
   notFound: '*',
 } as const;
 
@@ -47,6 +50,8 @@ export const paths = {
   staffQueue: (search = ''): string => (search === '' ? '/staff' : `/staff?${search}`),
   /** The staff's partner directory. */
   staffPartners: (): string => '/staff/partners',
+  /** The network's API keys (staff). */
+  staffApiKeys: (): string => '/staff/api-keys',
   partner: (partnerSlug: string): string => partnerBase(partnerSlug),
   overview: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/overview`,
   analytics: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/analytics`,
@@ -77,4 +82,8 @@ export const paths = {
   /** The person's notification settings of a partner (the link at the end of every e-mail). */
   notificationSettings: (partnerSlug: string): string =>
     `${partnerBase(partnerSlug)}/settings/notifications`,
+  /** The partner's API keys (admins). */
+  apiKeys: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/settings/api-keys`,
+  /** The partner's webhook endpoints (admins). */
+  webhooks: (partnerSlug: string): string => `${partnerBase(partnerSlug)}/settings/webhooks`,
 } as const;

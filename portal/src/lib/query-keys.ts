@@ -72,6 +72,15 @@ export const queryKeys = {
   members: (partnerSlug: string) => [...partner(partnerSlug), 'members'] as const,
   /** The signed-in person's notification preferences, every partner of theirs at once. */
   notificationPreferences: () => ['me', 'notifications'] as const,
+  /** The partner's API keys, or the network's (`null`): what a key created or revoked makes stale. */
+  apiKeys: (partnerSlug: string | null) =>
+    partnerSlug === null
+      ? (['network', 'api-keys'] as const)
+      : [...partner(partnerSlug), 'api-keys'],
+  /** The partner's webhook endpoints; the prefix of their delivery logs. */
+  webhooks: (partnerSlug: string) => [...partner(partnerSlug), 'webhooks'] as const,
+  webhookDeliveries: (partnerSlug: string, webhookId: string) =>
+    [...partner(partnerSlug), 'webhooks', webhookId, 'deliveries'] as const,
   /** Every page of the pending invitations: what an invitation sent or revoked makes stale. */
   invitations: (partnerSlug: string) => [...partner(partnerSlug), 'invitations'] as const,
 

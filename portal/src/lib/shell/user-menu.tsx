@@ -19,6 +19,9 @@ export interface UserMenuProps {
   membersHref?: string;
   /** The person's notification settings of the partner on screen, if any. */
   notificationsHref?: string;
+  /** The partner's API keys and webhooks, for its admins. */
+  apiKeysHref?: string;
+  webhooksHref?: string;
 }
 
 /**
@@ -26,7 +29,13 @@ export interface UserMenuProps {
  * partner directory). Not modal: a modal menu locks scrolling with an injected
  * <style> element, which the BFF's Content-Security-Policy (no inline styles) refuses.
  */
-export function UserMenu({ user, membersHref, notificationsHref }: UserMenuProps) {
+export function UserMenu({
+  user,
+  membersHref,
+  notificationsHref,
+  apiKeysHref,
+  webhooksHref,
+}: UserMenuProps) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const initials = initialsOf(user.name);
@@ -64,6 +73,9 @@ export function UserMenu({ user, membersHref, notificationsHref }: UserMenuProps
           <DropdownMenuItem onSelect={() => void navigate(paths.staffPartners())}>
             All partners
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate(paths.staffApiKeys())}>
+            Network API keys
+          </DropdownMenuItem>
         </>
       ) : null}
       {membersHref !== undefined ? (
@@ -73,6 +85,12 @@ export function UserMenu({ user, membersHref, notificationsHref }: UserMenuProps
         <DropdownMenuItem onSelect={() => void navigate(notificationsHref)}>
           Notification settings
         </DropdownMenuItem>
+      ) : null}
+      {apiKeysHref !== undefined ? (
+        <DropdownMenuItem onSelect={() => void navigate(apiKeysHref)}>API keys</DropdownMenuItem>
+      ) : null}
+      {webhooksHref !== undefined ? (
+        <DropdownMenuItem onSelect={() => void navigate(webhooksHref)}>Webhooks</DropdownMenuItem>
       ) : null}
       <DropdownMenuItem onSelect={() => signOut.mutate()}>Sign out</DropdownMenuItem>
     </DropdownMenu>

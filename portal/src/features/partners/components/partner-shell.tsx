@@ -29,6 +29,7 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
   const { data: session } = useMe();
 
   const role = partner && session ? partnerRole(session, partner.slug) : undefined;
+  const isAdmin = role === 'admin';
   const navigation = partner
     ? navigationSections(role).map(({ label, href }) => {
         const sectionPath = href(partner.slug);
@@ -67,6 +68,9 @@ export function PartnerShell({ partner, children }: PartnerShellProps) {
                   ? paths.notificationSettings(partner.slug)
                   : undefined
               }
+              // The partner's integrations, for its admins (docs/product.md §3b).
+              apiKeysHref={isAdmin && partner ? paths.apiKeys(partner.slug) : undefined}
+              webhooksHref={isAdmin && partner ? paths.webhooks(partner.slug) : undefined}
             />
           </HeaderEnd>
         ) : null

@@ -12,10 +12,11 @@ import { UserMenu } from '@/lib/shell/user-menu';
 const staffSections = [
   { label: 'Queue', href: paths.staffQueue() },
   { label: 'Partners', href: paths.staffPartners() },
+  { label: 'API keys', href: paths.staffApiKeys() },
 ] as const;
 
 /**
- * The app shell around the staff's pages: their navigation (Queue, Partners), the partner search
+ * The app shell around the staff's pages: their navigation (Queue, Partners, API keys), the partner search
  * that opens any partner's area, and the user menu.
  */
 export function StaffShell({ children }: { children: ReactNode }) {
