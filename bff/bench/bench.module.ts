@@ -5,6 +5,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/auth/decorators/public.decorator.js';
+import { KeysNever } from '../src/auth/decorators/scopes.decorator.js';
 import {
   CurrentPartner,
   type PartnerContext,
@@ -123,6 +124,7 @@ class JwtBenchController {
 /** (c) the trivial handler behind the whole chain of a partner route (JWT, CSRF, partner guard). */
 @ApiExcludeController()
 @PartnerController('bench')
+@KeysNever()
 class PartnerBenchController {
   constructor(private readonly dataSource: DataSource) {}
 
