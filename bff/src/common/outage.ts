@@ -78,6 +78,8 @@ interface Outage {
  */
 export class OutageLog {
   private readonly outages = new Map<string, Outage>();
+  /** When each dependency's last outage ended (ms since the epoch). */
+  private readonly endedAt = new Map<string, number>();
   private readonly logger = new Logger('Outage');
 
   /** A failure of `dependency` (`database`, `redis`); the first one's reason goes into the log line. */
@@ -100,6 +102,7 @@ export class OutageLog {
     const outage = this.outages.get(dependency);
     if (outage === undefined) return;
     this.outages.delete(dependency);
+    this.endedAt.set(dependency, Date.now());
     this.logger.log(
       { dependency, durationMs: Date.now() - outage.since, failures: outage.failures },
       `${label(dependency)} available again`,
@@ -108,6 +111,11 @@ export class OutageLog {
 
   isDown(dependency: string): boolean {
     return this.outages.has(dependency);
+  }
+
+  /** Whether `dependency` is down, or was at some moment since `since` (ms since the epoch). */
+  wasDownSince(dependency: string, since: number): boolean {
+    return this.outages.has(dependency) || (this.endedAt.get(dependency) ?? 0) >= since;
   }
 }
 

@@ -226,7 +226,9 @@ export class Database {
       const duration = performance.now() - startedAt;
       // A statement held up by an outage is the outage's, not a slow statement of its own.
       if (outages.isDown('database')) outages.recovered('database');
-      else if (duration > this.slowMs) this.dataSource.logger.logQuerySlow(duration, text, values);
+      else if (duration > this.slowMs && !outages.wasDownSince('database', Date.now() - duration)) {
+        this.dataSource.logger.logQuerySlow(duration, text, values);
+      }
       return result;
     } catch (error) {
       const failure = asError(error);
