@@ -14,7 +14,14 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  * the root eslint.config.js.
  */
 export function testBoundaries(cases) {
-  const eslint = new ESLint({ cwd: repoRoot });
+  // The cases are virtual files, which typed linting (the portal's no-deprecated) cannot type: off.
+  const eslint = new ESLint({
+    cwd: repoRoot,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-deprecated': 'off' },
+    },
+  });
   for (const [name, filePath, code, expected] of cases) {
     test(`${expected ? 'refuses' : 'allows'} ${name}`, async () => {
       const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, { filePath });
