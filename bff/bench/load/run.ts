@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { OwnCluster } from '../../test/support/own-cluster.js';
 import { Tally } from '../harness/load.js';
 import { readRss } from '../harness/rss.js';
 import {
@@ -39,7 +40,7 @@ import {
  *
  * The target: LOAD_URL (e.g. `pnpm start:cluster`'s HAProxy, or any deployment with the demo data), or
  * by default a BFF this starts (bench/server.ts, pinned to CPU 1; this process on CPU 0) on a fresh
- * database `load_<random>` of BENCH_DATABASE_URL's server with the demo data, dropped at the end.
+ * database `load_<random>` (dropped at the end) with the demo data, on a PostgreSQL cluster of its own (autovacuum on, as in production; see `openDatabaseServer`) or BENCH_DATABASE_URL's server.
  * Each virtual user sends X-Forwarded-For with an address of its own (198.18.0.0/15, the benchmarking
  * range) when the target believes it, so that the sign-in throttling (30 a minute per address) counts
  * each apart: always for the BFF it starts (TRUSTED_PROXIES=127.0.0.1/32), and with LOAD_URL when
@@ -112,13 +113,24 @@ async function openTarget(): Promise<Target> {
       close: async () => {},
     };
   }
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `load_${randomBytes(4).toString('hex')}`;
-  await runSql(admin, `CREATE DATABASE "${name}"`);
-  const drop = () => runSql(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   const startedAt = performance.now();
+  const server = await openDatabaseServer();
+  const admin = server.url;
+  const name = `load_${randomBytes(4).toString('hex')}`;
+  const drop = async () => {
+    await runSql(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await server.close();
+  };
   let bff: ServerProcess<BffReady>;
   try {
+    await runSql(admin, `CREATE DATABASE "${name}"`);
+    const autovacuum = (await runSql(admin, 'SHOW autovacuum')).rows[0]?.autovacuum;
+    print(`PostgreSQL: ${server.description}; autovacuum ${String(autovacuum)}`);
+    if (autovacuum !== 'on') {
+      print(
+        'warning: autovacuum is off on this server: the tables the mix grows keep the statistics of the demo data, the planner picks plans for a few rows, and the figures drift with the writes (not what a production server does)',
+      );
+    }
     bff = await startBff(databaseUrl(admin, name), {
       SEED_DEMO_DATA: 'true',
       TRUSTED_PROXIES: '127.0.0.1/32',
@@ -139,6 +151,43 @@ async function openTarget(): Promise<Target> {
       await stopServer(bff);
       await drop();
     },
+  };
+}
+
+/**
+ * The PostgreSQL server the BFF's database goes on: BENCH_DATABASE_URL's when given; otherwise a
+ * cluster of the run's own (Debian's postgresql-common, as the fault tests make theirs) when the tools
+ * and root are there, with the server's defaults, autovacuum on, as a production server runs (the
+ * machine's shared server may have it off, as CI's has: then the statistics of the tables the mix grows
+ * stay those of the demo data, and what a soak measures is plans going stale, not the BFF); else the
+ * shared server on 127.0.0.1:5432.
+ */
+async function openDatabaseServer(): Promise<{
+  url: string;
+  description: string;
+  close: () => Promise<void>;
+}> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given !== undefined && given !== '') {
+    return { url: given, description: 'BENCH_DATABASE_URL', close: async () => {} };
+  }
+  if (await OwnCluster.available()) {
+    const cluster = await OwnCluster.create('load');
+    const stop = () => void cluster.drop().catch(() => undefined);
+    process.once('SIGINT', stop);
+    return {
+      url: cluster.url,
+      description: `a cluster of the run's own (${cluster.name}, port ${cluster.port})`,
+      close: async () => {
+        process.off('SIGINT', stop);
+        await cluster.drop();
+      },
+    };
+  }
+  return {
+    url: 'postgres://postgres@127.0.0.1:5432/test',
+    description: 'the shared server on 127.0.0.1:5432',
+    close: async () => {},
   };
 }
 

@@ -26,10 +26,13 @@ export class OwnCluster {
     }
   }
 
-  /** A new cluster on a free port, trusting the loopback, started, with a database `portal`. */
-  static async create(): Promise<OwnCluster> {
+  /**
+   * A new cluster on a free port, trusting the loopback, started, with a database `portal`; named
+   * `<purpose>_<pid>_<port>` (`pg_lsclusters` shows what a run left behind).
+   */
+  static async create(purpose = 'fault'): Promise<OwnCluster> {
     const port = await freePort();
-    const name = `fault_${process.pid}_${port}`;
+    const name = `${purpose}_${process.pid}_${port}`;
     await run('pg_createcluster', [
       VERSION,
       name,
