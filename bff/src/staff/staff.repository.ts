@@ -360,7 +360,9 @@ export class StaffRepository {
    * queue"): waiting and overdue from `claim_waiting_hours` (kept by triggers: the waiting claims per
    * UTC hour of `waiting_since`), overdue's hour of the cut-off itself a range of
    * `claims_queue_waiting_idx`; the oldest its first entry; decisions from `claims_decided_at_idx`
-   * (covering `submitted_at`: index only).
+   * alone, which holds each decision's duration as the median's `ORDER BY` computes it (the same
+   * expression, cast to double precision by `percentile_cont`: a different one would be computed again
+   * for every decision, migration 1797000000000).
    */
   summary(now: Date, overdueBefore: Date): Promise<QueueSummary> {
     const day = 24 * 60 * 60 * 1000;
