@@ -13,6 +13,20 @@ const SHARD = (column: string) => `mod(get_byte(uuid_send(${column}), 15), 8)::s
 const DECISION_SECONDS = `(extract(epoch FROM "decided_at" - "submitted_at"))::double precision`;
 
 /**
+ * `claims_decided_at_idx` built again on `columns`: the new one first, under the SHARE lock that lets
+ * reads go on, then the old one dropped (the moment that locks `claims` out entirely) and the new renamed.
+ */
+async function replaceDecidedAtIndex(queryRunner: QueryRunner, columns: string): Promise<void> {
+  await queryRunner.query(
+    `CREATE INDEX "claims_decided_at_next_idx" ON "claims" ${columns} WHERE "decided_at" IS NOT NULL`,
+  );
+  await queryRunner.query(`DROP INDEX "claims_decided_at_idx"`);
+  await queryRunner.query(
+    `ALTER INDEX "claims_decided_at_next_idx" RENAME TO "claims_decided_at_idx"`,
+  );
+}
+
+/**
  * The staff summary's counters (docs/performance.md, "Staff queue"; docs/api.md, `GET
  * /api/staff/summary`):
  *
@@ -108,17 +122,14 @@ export class StaffSummaryCounters1797000000000 implements MigrationInterface {
        WHERE "status" IN ('submitted', 'in_review')
        GROUP BY 1, 2`);
 
-    await queryRunner.query(`DROP INDEX "claims_decided_at_idx"`);
-    await queryRunner.query(
-      `CREATE INDEX "claims_decided_at_idx" ON "claims" ("decided_at", (${DECISION_SECONDS})) INCLUDE ("submitted_at") WHERE "decided_at" IS NOT NULL`,
+    await replaceDecidedAtIndex(
+      queryRunner,
+      `("decided_at", (${DECISION_SECONDS})) INCLUDE ("submitted_at")`,
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "claims_decided_at_idx"`);
-    await queryRunner.query(
-      `CREATE INDEX "claims_decided_at_idx" ON "claims" ("decided_at") WHERE "decided_at" IS NOT NULL`,
-    );
+    await replaceDecidedAtIndex(queryRunner, '("decided_at")');
     for (const operation of ['insert', 'update', 'delete']) {
       await queryRunner.query(`DROP TRIGGER "claim_waiting_hours_after_${operation}" ON "claims"`);
     }
