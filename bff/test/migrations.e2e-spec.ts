@@ -57,6 +57,7 @@ describe('migrations', () => {
       'claim_events',
       'claim_evidence_blobs',
       'claim_number_counters',
+      'claim_waiting_hours',
       'claims',
       'digest_runs',
       'idempotency_keys',

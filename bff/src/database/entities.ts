@@ -25,6 +25,7 @@ import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { NotificationPreference } from '../notifications/notification-preference.entity.js';
 import { Membership } from '../partners/membership.entity.js';
 import { Partner } from '../partners/partner.entity.js';
+import { ClaimWaitingHour } from '../staff/claim-waiting-hour.entity.js';
 import { User } from '../users/user.entity.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity.js';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   ClaimNumberCounter,
   Claim,
   ClaimCount,
+  ClaimWaitingHour,
   ClaimEvent,
   ClaimAttachment,
   ClaimEvidenceBlob,

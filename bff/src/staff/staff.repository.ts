@@ -356,19 +356,32 @@ export class StaffRepository {
   }
 
   /**
-   * The summary in one statement: waiting from claim_counts; overdue and the oldest from
-   * `claims_queue_waiting_idx` (a range of it, its first entry); decisions from `claims_decided_at_idx`.
+   * The summary in one statement, each part a few thousand rows at most (docs/performance.md, "Staff
+   * queue"): waiting and overdue from `claim_waiting_hours` (kept by triggers: the waiting claims per
+   * UTC hour of `waiting_since`), overdue's hour of the cut-off itself a range of
+   * `claims_queue_waiting_idx`; the oldest its first entry; decisions from `claims_decided_at_idx`
+   * alone, which holds each decision's duration as the median's `ORDER BY` computes it (the same
+   * expression, cast to double precision by `percentile_cont`: a different one would be computed again
+   * for every decision, migration 1797000000000).
    */
   summary(now: Date, overdueBefore: Date): Promise<QueueSummary> {
     const day = 24 * 60 * 60 * 1000;
     const since7 = new Date(now.getTime() - 7 * day);
     const since30 = new Date(now.getTime() - 30 * day);
     return this.db.one(
-      sql`${SUMMARY_READ.mark}SELECT
-            (SELECT coalesce(sum(cc.claim_count), 0)::bigint FROM claim_counts cc
-              WHERE cc.status IN ('submitted', 'in_review')) AS waiting,
-            (SELECT count(*) FROM claims c
-              WHERE c.status IN ('submitted', 'in_review') AND c.waiting_since < ${overdueBefore}) AS overdue,
+      sql`${SUMMARY_READ.mark}WITH cut_off AS (
+              SELECT ${overdueBefore}::timestamptz AS at,
+                     date_trunc('hour', ${overdueBefore}::timestamptz, 'UTC') AS hour
+            ), hours AS (
+              SELECT coalesce(sum(w.claim_count), 0)::bigint AS waiting,
+                     coalesce(sum(w.claim_count) FILTER (WHERE w.hour < k.hour), 0)::bigint AS overdue
+                FROM claim_waiting_hours w CROSS JOIN cut_off k
+            )
+          SELECT
+            h.waiting,
+            h.overdue + (SELECT count(*) FROM claims c
+              WHERE c.status IN ('submitted', 'in_review')
+                AND c.waiting_since >= k.hour AND c.waiting_since < k.at) AS overdue,
             (SELECT ${raw(isoTimestampSql('min(c.waiting_since)'))} FROM claims c
               WHERE c.status IN ('submitted', 'in_review')) AS oldest,
             (SELECT count(*) FROM claims c
@@ -377,7 +390,8 @@ export class StaffRepository {
                       ORDER BY extract(epoch FROM c.decided_at - c.submitted_at))
                FROM claims c
               WHERE c.decided_at >= ${since30} AND c.decided_at <= ${now}
-                AND c.submitted_at IS NOT NULL) AS median_seconds`,
+                AND c.submitted_at IS NOT NULL) AS median_seconds
+            FROM hours h CROSS JOIN cut_off k`,
       (row) => {
         const median = read.nullable(read.present)(row.median_seconds, 'median_seconds');
         return {

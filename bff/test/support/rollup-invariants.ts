@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 
 /**
  * The dashboard rollups recomputed from the raw rows by GROUP BY, each row compared with the table the
- * triggers keep (migration 1795800000000-dashboard-rollups): whatever wrote the events and movements
+ * triggers keep (migration 1795800000000-dashboard-rollups, and the staff summary's counter of
+ * 1797000000000-staff-summary-counters): whatever wrote the events and movements
  * (the API, the demo loader, gen:data's bulk loads), the tables must hold exactly these sums. A
  * submission's day is taken from the claim's submit event here (the trigger reads
  * `claims.submitted_at`): a loader that wrote the two apart is caught too.
@@ -45,6 +46,16 @@ const EXPECTED: Record<string, { expected: string; actual: string }> = {
     actual: `SELECT partner_id, day, days AS days_to_decision, counts[days] AS decision_count
                FROM claim_decision_histograms, generate_subscripts(counts, 1) AS days
               WHERE partner_id IS NOT NULL AND counts[days] IS NOT NULL`,
+  },
+  // The staff summary's waiting claims per UTC hour of `waiting_since` and shard of the id (migration
+  // 1797000000000-staff-summary-counters): no row for an hour in which no claim waits now.
+  claim_waiting_hours: {
+    expected: `
+      SELECT date_trunc('hour', waiting_since, 'UTC') AS hour,
+             mod(get_byte(uuid_send(id), 15), 8)::smallint AS shard, count(*)::int AS claim_count
+        FROM claims WHERE partner_id IS NOT NULL AND status IN ('submitted', 'in_review')
+       GROUP BY 1, 2`,
+    actual: `SELECT hour, shard, claim_count FROM claim_waiting_hours`,
   },
   inventory_daily_stats: {
     expected: `
