@@ -57,7 +57,10 @@ export function haproxyConfig({ port, backends, retryOnFailure = true }) {
   ].join('\n');
 }
 
-/** PgBouncer in transaction mode in front of `databaseUrl`'s server, listening on `port`. */
+/**
+ * PgBouncer in transaction mode in front of `databaseUrl`'s server, listening on `port`; the tests'
+ * PgBouncer (bff/test/support/pgbouncer.ts) is configured by it too.
+ */
 export function pgbouncerConfig({ databaseUrl, port, userlist }) {
   const server = new URL(databaseUrl);
   return [
