@@ -25,13 +25,14 @@ if (clusterSize !== undefined && !process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 const results = resolve(here, '../test-results');
-const logFile = join(results, 'server.log');
+// Named by the port: a spec may start a server of its own beside the suite's (cluster.spec.ts).
+const logFile = join(results, `server-${port}.log`);
 mkdirSync(results, { recursive: true });
 // The data folder holds the embedded database (when no TEST_DATABASE_URL) and the mail outbox.
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 const outboxDir = join(dataDir, 'outbox');
 writeFileSync(
-  join(results, 'server.json'),
+  join(results, `server-${port}.json`),
   JSON.stringify({ dataDir, outboxDir, logFile }, null, 2),
 );
 
