@@ -38,7 +38,8 @@ export default defineConfig({
       command: 'node scripts/start-server.mjs',
       url: `${portalURL}/api/health/ready`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // E2E_CLUSTER (test:cluster) starts its instances one after the other, then HAProxy.
+      timeout: process.env.E2E_CLUSTER ? 240_000 : 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -3,9 +3,10 @@
  * `pnpm start:cluster` (docs/operations.md, "A cluster on one machine"): HAProxy (the system's) in front
  * of CLUSTER_SIZE BFF instances (2) that share one PostgreSQL (DATABASE_URL, required), one JWT secret
  * and, when REDIS_URL is set, one Redis; optionally through PgBouncer in transaction mode
- * (CLUSTER_PGBOUNCER=true). Each instance runs the job queue's worker. SIGHUP restarts the instances one
- * at a time (a rolling restart: each drains before it stops, the next waits until the balancer sees the
- * new one); SIGINT or SIGTERM stops everything.
+ * (CLUSTER_PGBOUNCER=true). CLUSTER_HAPROXY_RETRIES=false stops HAProxy sending a request whose
+ * connection failed to another instance (`haproxyConfig`). Each instance runs the job queue's worker.
+ * SIGHUP restarts the instances one at a time (a rolling restart: each drains before it stops, the next
+ * waits until the balancer sees the new one); SIGINT or SIGTERM stops everything.
  *
  * `--no-build` skips the build (the tests build the BFF themselves).
  */
@@ -25,9 +26,11 @@ const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 /**
  * HAProxy's configuration: round robin over the instances, each checked on `/api/health/ready` every
  * second and out of rotation after 2 failures (the BFF's drain, SHUTDOWN_DRAIN_SECONDS = 3, outlasts
- * that); a request whose connection to an instance failed is sent to another.
+ * that); a request whose connection to an instance failed is sent to another. With `retryOnFailure:
+ * false` it is not (`retries 0`: HAProxy's default is 3 on a failed connection), so such a request
+ * fails: what the rolling-restart test runs under, for only the drain to keep requests whole.
  */
-export function haproxyConfig({ port, backends }) {
+export function haproxyConfig({ port, backends, retryOnFailure = true }) {
   return [
     'global',
     '  maxconn 4096',
@@ -37,9 +40,9 @@ export function haproxyConfig({ port, backends }) {
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 10s',
-    '  retries 3',
-    '  retry-on conn-failure',
-    '  option redispatch',
+    ...(retryOnFailure
+      ? ['  retries 3', '  retry-on conn-failure', '  option redispatch']
+      : ['  retries 0']),
     'frontend portal',
     `  bind 127.0.0.1:${port}`,
     '  option forwardfor',
@@ -54,7 +57,10 @@ export function haproxyConfig({ port, backends }) {
   ].join('\n');
 }
 
-/** PgBouncer in transaction mode in front of `databaseUrl`'s server, listening on `port`. */
+/**
+ * PgBouncer in transaction mode in front of `databaseUrl`'s server, listening on `port`; the tests'
+ * PgBouncer (bff/test/support/pgbouncer.ts) is configured by it too.
+ */
 export function pgbouncerConfig({ databaseUrl, port, userlist }) {
   const server = new URL(databaseUrl);
   return [
@@ -103,6 +109,10 @@ export async function startCluster(env = process.env) {
     throw new Error(`CLUSTER_SIZE must be an integer from 1 to 32 (got "${env.CLUSTER_SIZE}")`);
   }
   const port = Number(env.PORT ?? '3000');
+  const retries = env.CLUSTER_HAPROXY_RETRIES ?? 'true';
+  if (retries !== 'true' && retries !== 'false') {
+    throw new Error(`CLUSTER_HAPROXY_RETRIES must be true or false (got "${retries}")`);
+  }
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-cluster-'));
   const children = new Set();
   const spawnChild = (command, args, options) => {
@@ -163,7 +173,7 @@ export async function startCluster(env = process.env) {
   await Promise.all(backends.slice(1).map((_, i) => startInstance(i + 1)));
 
   const cfg = path.join(dir, 'haproxy.cfg');
-  await writeFile(cfg, haproxyConfig({ port, backends }));
+  await writeFile(cfg, haproxyConfig({ port, backends, retryOnFailure: retries === 'true' }));
   const haproxy = spawnChild(HAPROXY, ['-W', '-db', '-f', cfg], { stdio: 'inherit' });
   await untilReady(`http://127.0.0.1:${port}`, haproxy);
   log(`HAProxy on http://127.0.0.1:${port} → ${size} instance(s); SIGHUP restarts them one by one`);

@@ -1,11 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portalURL } from './servers';
 
-/** e2e/scripts/start-server.mjs writes where the BFF keeps its mail outbox. */
+/** e2e/scripts/start-server.mjs writes where the suite's BFF keeps its mail outbox. */
 const serverInfoFile = resolve(
   fileURLToPath(new URL('.', import.meta.url)),
-  '../test-results/server.json',
+  `../test-results/server-${new URL(portalURL).port}.json`,
 );
 
 /** The folder where the e2e server's BFF writes each message it sends (MAIL_OUTBOX_DIR). */

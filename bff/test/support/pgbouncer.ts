@@ -3,7 +3,13 @@ import { accessSync, constants } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
+
+/** `pnpm start:cluster`'s PgBouncer configuration (docs/operations.md, "A cluster on one machine"). */
+const { pgbouncerConfig } = (await import(
+  fileURLToPath(new URL('../../../scripts/start-cluster.mjs', import.meta.url))
+)) as { pgbouncerConfig(options: { databaseUrl: string; port: number; userlist: string }): string };
 
 /** Debian's package (`apt-get install pgbouncer`), or PGBOUNCER. */
 const PGBOUNCER = process.env.PGBOUNCER ?? '/usr/sbin/pgbouncer';
@@ -50,24 +56,9 @@ export async function startPgBouncer(serverUrl: string): Promise<PgBouncer> {
   const ini = path.join(dir, 'pgbouncer.ini');
   const userlist = path.join(dir, 'userlist.txt');
   await writeFile(userlist, `"${user}" "${password}"\n`, { mode: 0o644 });
-  await writeFile(
-    ini,
-    [
-      '[databases]',
-      `* = host=${server.hostname} port=${server.port || '5432'}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${userlist}`,
-      'pool_mode = transaction',
-      'max_client_conn = 1000',
-      'default_pool_size = 20',
-      '',
-    ].join('\n'),
-    { mode: 0o644 },
-  );
+  await writeFile(ini, pgbouncerConfig({ databaseUrl: serverUrl, port, userlist }), {
+    mode: 0o644,
+  });
   const asRoot = process.getuid?.() === 0;
   const child = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'nobody'] : []), ini], {
     stdio: ['ignore', 'pipe', 'pipe'],
