@@ -4,10 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { BFF_PACKAGE_DIR } from '#src/config/settings.js';
+import { RETENTION_BATCH, WebhookRetention } from '#src/webhooks/webhook-retention.js';
+import { WebhooksRepository } from '#src/webhooks/webhooks.repository.js';
 import { type ClaimsWorld, claimsClient, claimsWorld, draftBody } from './support/claims-api.js';
 import { CHEAP_ARGON2 } from './support/identity.js';
 import { eventually } from './support/jobs.js';
@@ -531,6 +534,183 @@ describe('webhooks (development rule: the receiver on 127.0.0.1)', () => {
       `/${other.id}/deliveries?cursor=${encodeURIComponent(first.nextCursor)}`,
     );
     expect(crossed.statusCode).toBe(400);
+  });
+});
+
+describe('webhooks: retention (WEBHOOK_RETENTION_DAYS=10)', () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let dataSource: DataSource;
+  let world: ClaimsWorld;
+  let endpoint: Endpoint;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    // Nothing is delivered: the rows are written as they would be, at the ages each case needs.
+    api = await startTestApp({
+      databaseUrl: database.url,
+      env: {
+        ...CHEAP_ARGON2,
+        WEBHOOK_URLS: 'loopback',
+        WEBHOOK_RETENTION_DAYS: '10',
+        WORKER: 'off',
+      },
+    });
+    dataSource = api.app.get(DataSource);
+    world = await claimsWorld(api, dataSource, `keep-${randomUUID().slice(0, 6)}`);
+    endpoint = await webhooksClient(api, world).create('/kept', 'http://127.0.0.1:9');
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await api.close();
+    await database.stop();
+  });
+
+  interface Attempt {
+    status: 'pending' | 'succeeded' | 'failed';
+    /** Days before now it was due. */
+    age: number;
+    /** Days before now its retry is due (negative: in the future). */
+    retryAge?: number;
+  }
+
+  /** An event `age` days old with its attempts at the endpoint (1, 2, …); its id and theirs. */
+  async function event(
+    age: number,
+    attempts: Attempt[],
+  ): Promise<{ id: string; attempts: string[] }> {
+    const [row] = (await dataSource.query(
+      `INSERT INTO webhook_events (partner_id, type, body, created_at)
+       VALUES ($1, 'claim.created', '{}', now() - make_interval(secs => $2::float8 * 86400))
+       RETURNING id`,
+      [world.partner.id, age],
+    )) as Array<{ id: string }>;
+    if (row === undefined) throw new Error('no event');
+    const ids: string[] = [];
+    for (const [index, attempt] of attempts.entries()) {
+      const [delivery] = (await dataSource.query(
+        `INSERT INTO webhook_deliveries
+           (partner_id, endpoint_id, event_id, attempt, status, response_status, next_attempt_at,
+            created_at)
+         VALUES ($1, $2, $3, $4, $5, $6,
+           now() - make_interval(secs => $7::float8 * 86400),
+           now() - make_interval(secs => $8::float8 * 86400))
+         RETURNING id`,
+        [
+          world.partner.id,
+          endpoint.id,
+          row.id,
+          index + 1,
+          attempt.status,
+          attempt.status === 'pending' ? null : attempt.status === 'succeeded' ? 200 : 500,
+          attempt.retryAge ?? null,
+          attempt.age,
+        ],
+      )) as Array<{ id: string }>;
+      if (delivery === undefined) throw new Error('no delivery');
+      ids.push(delivery.id);
+    }
+    return { id: row.id, attempts: ids };
+  }
+
+  async function existing(table: string, ids: string[]): Promise<string[]> {
+    const rows = (await dataSource.query(
+      `SELECT id FROM ${table} WHERE partner_id = $1 AND id = ANY ($2::uuid[])`,
+      [world.partner.id, ids],
+    )) as Array<{ id: string }>;
+    return rows.map((row) => row.id).sort();
+  }
+
+  it('deletes, in batches, the finished attempts and the events past the retention, and keeps whatever is still to be delivered', async () => {
+    // More than two batches of old delivered events, one attempt each.
+    const bulk = 2 * RETENTION_BATCH + 1;
+    await dataSource.query(
+      `WITH e AS (
+         INSERT INTO webhook_events (partner_id, type, body, created_at)
+         SELECT $1, 'claim.created', '{}', now() - interval '11 days' - make_interval(secs => i)
+           FROM generate_series(1, $3::int) i
+         RETURNING id, created_at)
+       INSERT INTO webhook_deliveries
+         (partner_id, endpoint_id, event_id, attempt, status, response_status, created_at)
+       SELECT $1, $2, e.id, 1, 'succeeded', 200, e.created_at FROM e`,
+      [world.partner.id, endpoint.id, bulk],
+    );
+    const failedForGood = await event(40, [{ status: 'failed', age: 40 }]);
+    const retriedThenDelivered = await event(20, [
+      { status: 'failed', age: 20, retryAge: 19 },
+      { status: 'succeeded', age: 19 },
+    ]);
+    const recent = await event(9, [{ status: 'succeeded', age: 9 }]);
+    const stillPending = await event(300, [{ status: 'pending', age: 300 }]);
+    const retryPending = await event(30, [
+      { status: 'failed', age: 30, retryAge: 29 },
+      { status: 'pending', age: 29 },
+    ]);
+    const retryDue = await event(11, [
+      { status: 'failed', age: 11, retryAge: -0.1 },
+      { status: 'pending', age: -0.1 },
+    ]);
+    const sentAgain = await event(40, [
+      { status: 'failed', age: 40 },
+      { status: 'succeeded', age: 1 },
+    ]);
+    // Its endpoint was removed (the attempts with it): nothing is left to show of it.
+    const orphan = await event(12, []);
+    const recentOrphan = await event(2, []);
+
+    const batches = jest.spyOn(api.app.get(WebhooksRepository), 'deleteFinishedDeliveries');
+    const run = await api.app.get(WebhookRetention).deleteExpired();
+
+    const bulkDeleted = bulk + 1 + 2 + 1;
+    expect(run).toEqual({
+      deliveries: bulkDeleted,
+      events: bulk + 2 + 1,
+      batches: 3 + 3,
+      complete: true,
+    });
+    expect(batches).toHaveBeenCalledTimes(3);
+    const left = (await dataSource.query(
+      `SELECT (SELECT count(*)::int FROM webhook_events WHERE partner_id = $1) AS events,
+              (SELECT count(*)::int FROM webhook_deliveries WHERE partner_id = $1) AS deliveries`,
+      [world.partner.id],
+    )) as Array<{ events: number; deliveries: number }>;
+    expect(left).toEqual([{ events: 6, deliveries: 7 }]);
+
+    const keptEvents = [recent, stillPending, retryPending, retryDue, sentAgain, recentOrphan];
+    expect(
+      await existing(
+        'webhook_events',
+        [...keptEvents, failedForGood, retriedThenDelivered, orphan].map((e) => e.id),
+      ),
+    ).toEqual(keptEvents.map((e) => e.id).sort());
+    const keptAttempts = [
+      ...recent.attempts,
+      ...stillPending.attempts,
+      ...retryPending.attempts,
+      ...retryDue.attempts,
+      sentAgain.attempts[1] ?? '',
+    ];
+    expect(
+      await existing('webhook_deliveries', [
+        ...keptAttempts,
+        ...failedForGood.attempts,
+        ...retriedThenDelivered.attempts,
+        ...sentAgain.attempts,
+      ]),
+    ).toEqual(keptAttempts.sort());
+
+    // What is left is what the delivery log shows; a second run has nothing to delete.
+    const log = await webhooksClient(api, world).deliveries(endpoint.id, '?limit=100');
+    expect(log.items.map((item) => item.id).sort()).toEqual(keptAttempts.sort());
+    expect(await api.app.get(WebhookRetention).deleteExpired()).toMatchObject({
+      deliveries: 0,
+      events: 0,
+    });
+    const schedule = (await dataSource.query(
+      `SELECT cron FROM pgboss.schedule WHERE name = 'webhook-retention'`,
+    )) as Array<{ cron: string }>;
+    expect(schedule).toEqual([{ cron: '37 * * * *' }]);
   });
 });
 

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       webhookConcurrency: 16,
       webhookRetryDelaySeconds: 30,
       webhookRetryWindowSeconds: 259_200,
+      webhookRetentionDays: 30,
       redisUrl: undefined,
       argon2MemoryKib: 19_456,
       argon2TimeCost: 2,
@@ -61,6 +62,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_URLS: 'loopback' }).webhookUrls).toBe('loopback');
     expect(() => loadConfig({ WEBHOOK_URLS: 'any' })).toThrow(ConfigValidationError);
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow(ConfigValidationError);
+    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '90' }).webhookRetentionDays).toBe(90);
+    expect(() => loadConfig({ WEBHOOK_RETENTION_DAYS: '0' })).toThrow(ConfigValidationError);
   });
 
   it('derives the public URL from PORT and resolves folders against the working directory', () => {

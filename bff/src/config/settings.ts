@@ -243,6 +243,12 @@ export const SETTINGS = ConfigDeclaration.empty()
     doc: 'A webhook delivery is retried for this long; an endpoint that has failed every delivery for this long is disabled and its partner’s admins are e-mailed.',
     read: read.integer(259_200, 1, 30 * 86_400),
   })
+  .add('webhookRetentionDays', {
+    env: 'WEBHOOK_RETENTION_DAYS',
+    default: '`30`',
+    doc: 'Webhook events and their delivery log are kept this many days: the hourly job `webhook-retention` deletes the finished attempts older than that, and the events none of whose attempts is left; an attempt still pending (or a failed one whose retry is) is kept whatever its age (docs/operations.md, Webhooks).',
+    read: read.integer(30, 1, 3650),
+  })
   .add('redisUrl', {
     env: 'REDIS_URL',
     default: 'unset: in memory',

@@ -398,6 +398,71 @@ export class WebhooksRepository {
     });
   }
 
+  /**
+   * The partners with an event created before `before` (on `webhook_events_partner_idx`): the ones the
+   * retention job has anything to delete of (an attempt is never older than its event).
+   */
+  partnersWithEventsBefore(before: Date): Promise<string[]> {
+    return this.db.rows(
+      sql`SELECT p.id FROM partners p
+           WHERE EXISTS (SELECT 1 FROM webhook_events e
+                          WHERE e.partner_id = p.id AND e.created_at < ${before})
+           ORDER BY p.id`,
+      readId,
+    );
+  }
+
+  /** The ids of the partner's endpoints. */
+  endpointIds(partnerId: string): Promise<string[]> {
+    return this.db.rows(
+      sql`SELECT id FROM webhook_endpoints WHERE partner_id = ${partnerId} ORDER BY id`,
+      readId,
+    );
+  }
+
+  /**
+   * Deletes at most `limit` of the endpoint's attempts created before `before` that are over:
+   * succeeded, or failed with no attempt of their event at the endpoint still pending (a failed
+   * attempt's retry is the next attempt's `pending` row, written with the failure). On
+   * `webhook_deliveries_log_idx`, in no order: the scan stops at `limit` rows found, however many are
+   * due (docs/operations.md, Webhooks). How many (the retention job's).
+   */
+  deleteFinishedDeliveries(
+    partnerId: string,
+    endpointId: string,
+    before: Date,
+    limit: number,
+  ): Promise<number> {
+    return this.db.execute(
+      sql`DELETE FROM webhook_deliveries WHERE partner_id = ${partnerId} AND id IN (
+            SELECT d.id FROM webhook_deliveries d
+             WHERE d.partner_id = ${partnerId} AND d.endpoint_id = ${endpointId}
+               AND d.created_at < ${before} AND d.status <> 'pending'
+               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries due
+                                WHERE due.endpoint_id = d.endpoint_id AND due.event_id = d.event_id
+                                  AND due.status = 'pending')
+             LIMIT ${limit})`,
+    );
+  }
+
+  /**
+   * Deletes at most `limit` of the partner's events created before `before` with no attempt left (the
+   * retention job's, after `deleteFinishedDeliveries`): an event is kept while any attempt of it is,
+   * so it never takes a kept attempt with it. An event locked by an attempt being written (a "send
+   * again") is skipped. On `webhook_events_partner_idx`, in no order (the scan stops at `limit`); how
+   * many.
+   */
+  deleteEventsWithoutDeliveries(partnerId: string, before: Date, limit: number): Promise<number> {
+    return this.db.execute(
+      sql`DELETE FROM webhook_events WHERE partner_id = ${partnerId} AND id IN (
+            SELECT e.id FROM webhook_events e
+             WHERE e.partner_id = ${partnerId} AND e.created_at < ${before}
+               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+             LIMIT ${limit}
+             FOR UPDATE SKIP LOCKED)`,
+    );
+  }
+
   /** The partner's name and slug (for the e-mails). */
   partner(
     partnerId: string,

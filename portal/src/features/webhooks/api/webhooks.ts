@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { ApiBody, ApiData } from '@/lib/api-paths';
@@ -8,10 +14,11 @@ export type WebhookEndpoint = ApiData<'/api/partners/{partnerSlug}/webhooks', 'g
 export type WebhookEventType = WebhookEndpoint['events'][number];
 export type CreateWebhookBody = ApiBody<'/api/partners/{partnerSlug}/webhooks', 'post'>;
 export type UpdateWebhookBody = ApiBody<'/api/partners/{partnerSlug}/webhooks/{id}', 'patch'>;
-export type WebhookDelivery = ApiData<
+export type WebhookDeliveryPage = ApiData<
   '/api/partners/{partnerSlug}/webhooks/{id}/deliveries',
   'get'
->['items'][number];
+>;
+export type WebhookDelivery = WebhookDeliveryPage['items'][number];
 
 /** The events an endpoint may subscribe to, in the order of the form. */
 export const webhookEventTypes: readonly WebhookEventType[] = [
@@ -41,17 +48,21 @@ export function useWebhooks(partnerSlug: string) {
   return useQuery(webhooksQueryOptions(partnerSlug));
 }
 
-/** The endpoint's delivery log, newest first (one page: the latest 50 attempts). */
-export function useWebhookDeliveries(partnerSlug: string, id: string) {
+/**
+ * One page of the endpoint's delivery log, newest first, 50 attempts a page (`cursor`: a page's
+ * `nextCursor` or `prevCursor`; none for the first; docs/api.md, "The delivery log").
+ */
+export function useWebhookDeliveries(partnerSlug: string, id: string, cursor: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.webhookDeliveries(partnerSlug, id),
+    queryKey: [...queryKeys.webhookDeliveries(partnerSlug, id), cursor ?? null],
     queryFn: async ({ signal }) => {
       const { data } = await apiClient.GET('/api/partners/{partnerSlug}/webhooks/{id}/deliveries', {
-        params: { path: { partnerSlug, id }, query: { sort: '-createdAt', limit: 50 } },
+        params: { path: { partnerSlug, id }, query: { sort: '-createdAt', limit: 50, cursor } },
         signal,
       });
-      return data?.items ?? [];
+      return data as WebhookDeliveryPage;
     },
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -5,11 +5,14 @@ import {
   DateTime,
   EmptyState,
   ErrorState,
+  Pagination,
   type DataTableColumn,
 } from '@partner-portal/ui-kit';
+import { useState } from 'react';
 
 import { describeApiError } from '@/lib/api-errors';
 import { ApiProblemAlert } from '@/lib/api-problem-alert';
+import { formatListTotal } from '@/lib/list-view';
 import { useNotify } from '@/lib/toasts';
 
 import { useRedeliver, useWebhookDeliveries, type WebhookDelivery } from '../api/webhooks';
@@ -18,6 +21,7 @@ import styles from './webhooks.module.css';
 
 const statusTones = { pending: 'accent', succeeded: 'success', failed: 'danger' } as const;
 const statusLabels = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
+const noun = { one: 'delivery', other: 'deliveries' };
 
 const columns = (
   onRedeliver: (delivery: WebhookDelivery) => void,
@@ -90,7 +94,10 @@ const columns = (
   },
 ];
 
-/** One endpoint's delivery log, newest first, with "Send again" on each attempt. */
+/**
+ * One endpoint's delivery log, newest first, a page at a time (its pages are the card's own: several
+ * endpoints' logs may be open at once), with "Send again" on each attempt.
+ */
 export function DeliveryLog({
   partnerSlug,
   webhookId,
@@ -98,11 +105,13 @@ export function DeliveryLog({
   partnerSlug: string;
   webhookId: string;
 }) {
-  const deliveries = useWebhookDeliveries(partnerSlug, webhookId);
+  const [cursor, setCursor] = useState<string>();
+  const deliveries = useWebhookDeliveries(partnerSlug, webhookId, cursor);
+  const page = deliveries.data;
   const redeliver = useRedeliver(partnerSlug);
   const notify = useNotify();
 
-  if (deliveries.isError && deliveries.data === undefined) {
+  if (deliveries.isError && page === undefined) {
     return (
       <ErrorState
         title="We couldn't load the deliveries"
@@ -112,7 +121,7 @@ export function DeliveryLog({
       />
     );
   }
-  if (deliveries.data !== undefined && deliveries.data.length === 0) {
+  if (page !== undefined && page.items.length === 0 && page.prevCursor === null) {
     return (
       <EmptyState
         headingLevel={3}
@@ -121,6 +130,7 @@ export function DeliveryLog({
       />
     );
   }
+  const turningPage = deliveries.isPlaceholderData && deliveries.isFetching;
   return (
     <>
       <ApiProblemAlert error={redeliver.error} />
@@ -134,11 +144,24 @@ export function DeliveryLog({
             ),
           redeliver.isPending ? redeliver.variables.deliveryId : undefined,
         )}
-        rows={deliveries.data ?? []}
+        rows={page?.items ?? []}
         getRowId={(delivery) => delivery.id}
         getRowLabel={(delivery) => `${delivery.type} ${delivery.eventId}`}
-        loading={deliveries.data === undefined}
+        loading={deliveries.isPending || turningPage}
         density="compact"
+        footer={
+          page && (page.items.length > 0 || page.prevCursor !== null) ? (
+            <Pagination
+              label="Pages of deliveries"
+              summary={formatListTotal(page, noun)}
+              hasPrevious={page.prevCursor !== null}
+              hasNext={page.nextCursor !== null}
+              onPrevious={() => setCursor(page.prevCursor ?? undefined)}
+              onNext={() => setCursor(page.nextCursor ?? undefined)}
+              loading={turningPage}
+            />
+          ) : undefined
+        }
       />
     </>
   );

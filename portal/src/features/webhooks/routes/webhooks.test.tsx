@@ -174,6 +174,44 @@ describe('webhooks', () => {
     expect(again.headers.get('Idempotency-Key')).toBe(UUID);
   });
 
+  it('pages the delivery log with the API’s cursors', async () => {
+    const older = {
+      ...delivery,
+      id: '00000000-0000-4000-8000-0000000000d2',
+      eventId: '00000000-0000-4000-8000-0000000000f2',
+      attempt: 1,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    };
+    const api = hooksApi(adminSession, {
+      [`GET ${base}/${ID}/deliveries`]: (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'page-2'
+          ? Response.json(listPage([older], { prevCursor: 'page-1', total: 51 }))
+          : Response.json(listPage([delivery], { nextCursor: 'page-2', total: 51 })),
+    });
+    renderRoute('/acme-outdoor/settings/webhooks');
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { level: 3, name: endpoint.url });
+    await user.click(screen.getAllByRole('button', { name: 'Show deliveries' })[0]!);
+    const log = await screen.findByRole('table', { name: 'Deliveries' });
+    expect(await within(log).findByRole('rowheader', { name: delivery.eventId })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Pages of deliveries' });
+    expect(pages).toHaveTextContent('51 deliveries');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(log).findByRole('rowheader', { name: older.eventId })).toBeVisible();
+    expect(within(log).queryByRole('rowheader', { name: delivery.eventId })).toBeNull();
+    const asked = () =>
+      api.requests
+        .filter((request) => request.url.includes('/deliveries'))
+        .map((request) => new URL(request.url).searchParams.get('cursor'));
+    expect(asked().at(-1)).toBe('page-2');
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await within(log).findByRole('rowheader', { name: delivery.eventId })).toBeVisible();
+    expect(asked().at(-1)).toBe('page-1');
+  });
+
   it('rotates the secret after a confirmation and says the old one stays valid 24 hours', async () => {
     hooksApi(adminSession, {
       [`POST ${base}/${ID}/rotate-secret`]: () => Response.json({ secret: 'whsec_NEWNEWNEW' }),
