@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import {
   type ClaimsWorld,
@@ -213,5 +214,79 @@ describeOnPostgres('claim counters under concurrent transitions of one partner',
     for (const world of worlds) expect(await countsOffBy(world.partner.id)).toEqual([]);
     expect(await rollupViolations(dataSource)).toEqual([]);
     expect(await overviewTableViolations(dataSource)).toEqual([]);
+  });
+
+  it('answers a deadlock that still happens 503 unavailable with Retry-After, having written nothing', async () => {
+    const world = await claimsWorld(api, dataSource, 'deadlocked');
+    const review = [{ action: 'submit' }, { action: 'start_review' }];
+    const claim = await claimThrough(world, draftBody(world), review);
+    // Another claim with information requested: the counter row the transition will need exists.
+    await claimThrough(world, draftBody(world), [
+      ...review,
+      { action: 'request_info', message: 'Which warehouse?' },
+    ]);
+    const events = async () =>
+      (await dataSource.query(
+        `SELECT count(*)::int AS n FROM claim_events WHERE partner_id = $1 AND claim_id = $2`,
+        [world.partner.id, claim.id],
+      )) as unknown;
+    const eventsBefore = await events();
+    // A session of the test holds a counter row the transition needs, waits until the transition
+    // waits for it, then asks for the claim's row, which the transition holds: a cycle. The
+    // transition waited first, so its deadlock check runs first and fails it (40P01).
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      const held = await holder.query(
+        `SELECT 1 FROM claim_counts
+          WHERE partner_id = $1 AND status = 'info_requested' AND type = 'other' FOR UPDATE`,
+        [world.partner.id],
+      );
+      expect(held.rowCount).toBe(1);
+      const pid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]
+        ?.pid;
+      const answer = claimsClient(api, world).transition(
+        'staff',
+        claim.id,
+        { action: 'request_info', message: 'Which warehouse?' },
+        claim.version,
+      );
+      for (let waited = 0; ; waited += 10) {
+        const { rows } = await holder.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))`,
+          [pid],
+        );
+        if (rows[0]?.n === 1) break;
+        if (waited > 10_000) throw new Error('The transition never waited for the counter row');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder.query(`SELECT 1 FROM claims WHERE partner_id = $1 AND id = $2 FOR UPDATE`, [
+        world.partner.id,
+        claim.id,
+      ]);
+      const response = await answer;
+
+      expect(loggedError(response)).toBe('deadlock detected');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toMatchObject({ status: 503, code: 'unavailable' });
+      const requestId = response.json<{ requestId: string }>().requestId;
+      const warned = api.logs.lines.filter(
+        (line) =>
+          line.msg === 'Request failed: transaction conflict' &&
+          JSON.stringify(line).includes(requestId),
+      );
+      expect(warned.map((line) => (line.err as { code?: unknown } | undefined)?.code)).toEqual([
+        '40P01',
+      ]);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    const after = (await claimsClient(api, world).get('viewer', claim.id)).json<ClaimJson>();
+    expect(after).toMatchObject({ status: 'in_review', version: claim.version });
+    expect(await events()).toEqual(eventsBefore);
+    expect(await countsOffBy(world.partner.id)).toEqual([]);
   });
 });
