@@ -54,6 +54,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * SQLSTATEs of a transaction that PostgreSQL rolled back because of another one: a deadlock (40P01:
+ * it broke a cycle of waits by failing one of them) or a serialization failure (40001). Not an
+ * outage: the database answers, and nothing of the transaction was written.
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
+/**
+ * Whether `error` says the database rolled the transaction back for a concurrent one (docs/operations.md,
+ * "Deadlocks and serialization failures"): the request is answered 503 and may be sent again as it was.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = causeOf(error)?.code;
+  return typeof code === 'string' && CONFLICT_SQLSTATES.has(code);
+}
+
+/**
  * The driver's error under TypeORM's wrapper. Read by shape, not `instanceof Error`: a socket's error
  * is made by Node itself, in another realm than the code's under jest's module VM.
  */

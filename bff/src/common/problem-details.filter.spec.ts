@@ -4,6 +4,7 @@ import {
   HttpException,
   NotFoundException,
 } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 import { ProblemException } from './problem-details.js';
 
@@ -69,5 +70,29 @@ describe('ProblemDetailsFilter.toProblem', () => {
     expect(
       filter.toProblem(new HttpException('pool exhausted on db-3', 500), 'r').detail,
     ).not.toContain('db-3');
+  });
+
+  /** A statement's failure as `Database` throws it: the driver's error with its SQLSTATE. */
+  const failed = (code: string, message: string) =>
+    new QueryFailedError('UPDATE claims SET …', [], Object.assign(new Error(message), { code }));
+
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access due to concurrent update'],
+  ])(
+    'answers a transaction rolled back for a concurrent one (%s) 503 unavailable',
+    (code, message) => {
+      const problem = filter.toProblem(failed(code, message), 'r');
+
+      expect(problem).toMatchObject({ status: 503, code: 'unavailable' });
+      expect(problem.detail).toMatch(/nothing of it was saved/);
+      expect(problem.detail).not.toContain(message);
+    },
+  );
+
+  it('keeps any other failed statement a 500', () => {
+    const problem = filter.toProblem(failed('23505', 'duplicate key value'), 'r');
+
+    expect(problem).toMatchObject({ status: 500, code: 'internal' });
   });
 });

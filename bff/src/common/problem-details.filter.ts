@@ -6,7 +6,12 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RETRY_AFTER_SECONDS, isDatabaseUnavailable, outages } from './outage.js';
+import {
+  RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+  outages,
+} from './outage.js';
 import {
   PROBLEM_CONTENT_TYPE,
   type ProblemDetails,
@@ -20,6 +25,8 @@ import { ReplayedAnswer } from './replayed-answer.js';
 const INTERNAL_DETAIL = 'An unexpected error occurred. Quote the request id when reporting it.';
 const DATABASE_UNAVAILABLE_DETAIL =
   'The service cannot reach its database for a moment. Try again in a few seconds.';
+const TRANSACTION_CONFLICT_DETAIL =
+  'The request ran into a concurrent change and nothing of it was saved. Send it again.';
 
 /** Errors raised by Fastify itself before a route runs (body parsing, content type, size). */
 interface FastifyError extends Error {
@@ -50,6 +57,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) {
       // One line per outage, not per request (docs/operations.md, "When a dependency is down").
       outages.record('database', exception);
+    } else if (isTransactionConflict(exception)) {
+      // Rare by design (docs/operations.md, "Deadlocks and serialization failures"): each one counted.
+      this.logger.warn(
+        { err: exception, code: problem.code },
+        'Request failed: transaction conflict',
+      );
     } else if (problem.status === 500) {
       this.logger.error({ err: exception, code: problem.code }, 'Request failed');
     } else if (problem.status > 500 && problem.code !== 'unavailable') {
@@ -116,6 +129,10 @@ function describe(exception: unknown): Omit<ProblemDetails, 'type' | 'title' | '
   }
   if (isDatabaseUnavailable(exception)) {
     return { status: 503, code: 'unavailable', detail: DATABASE_UNAVAILABLE_DETAIL };
+  }
+  // Rolled back for a concurrent transaction: nothing was written, the same request may succeed.
+  if (isTransactionConflict(exception)) {
+    return { status: 503, code: 'unavailable', detail: TRANSACTION_CONFLICT_DETAIL };
   }
   const fastifyError = exception as FastifyError;
   if (
