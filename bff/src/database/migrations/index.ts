@@ -17,11 +17,8 @@ import { NotificationPreferences1796700000000 } from './1796700000000-notificati
 import { ApiKeys1796800000000 } from './1796800000000-api-keys.js';
 import { IdempotencyKeys1796860000000 } from './1796860000000-idempotency-keys.js';
 import { Webhooks1796900000000 } from './1796900000000-webhooks.js';
-<<<<<<< HEAD
-import { StaffSummaryCounters1797000000000 } from './1797000000000-staff-summary-counters.js';
-=======
 import { OrderedCounterUpserts1796950000000 } from './1796950000000-ordered-counter-upserts.js';
->>>>>>> deadlocks
+import { StaffSummaryCounters1797000000000 } from './1797000000000-staff-summary-counters.js';
 
 /** Every migration, oldest first: listed here so that the compiled app and the tests load the same set. */
 export const MIGRATIONS = [
