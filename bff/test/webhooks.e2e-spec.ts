@@ -499,6 +499,24 @@ describe('webhooks (development rule: the receiver on 127.0.0.1)', () => {
       `/${foreign.id}/deliveries/${sent.id}/redeliver`,
     );
     expect(elsewhere.statusCode).toBe(404);
+    // The retention deleting the event between the attempt's read and the new attempt's insert (a
+    // trigger deletes it just before the insert): 404, the delivery is gone, not a 500.
+    const db = api.app.get(DataSource);
+    await db.query(`CREATE FUNCTION test_retention_race() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN DELETE FROM webhook_events WHERE id = NEW.event_id; RETURN NEW; END $$`);
+    await db.query(`CREATE TRIGGER test_retention_race BEFORE INSERT ON webhook_deliveries
+      FOR EACH ROW WHEN (NEW.event_id = '${sent.eventId}') EXECUTE FUNCTION test_retention_race()`);
+    try {
+      const gone = await hooks.send(
+        'admin',
+        'POST',
+        `/${endpoint.id}/deliveries/${sent.id}/redeliver`,
+      );
+      expect(gone.statusCode).toBe(404);
+    } finally {
+      await db.query('DROP TRIGGER test_retention_race ON webhook_deliveries');
+      await db.query('DROP FUNCTION test_retention_race()');
+    }
   });
 
   it('pages the delivery log with keyset cursors and refuses bad list input with 400', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, QueryFailedError } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   type CountPolicy,
   type KeysetFetched,
@@ -30,6 +30,7 @@ import {
   type ValueReader,
 } from '../database/table.js';
 import { MAX_EXPORT_ROWS } from '../common/export.js';
+import { constraintOf, sqlStateOf } from '../common/outage.js';
 import { itemSearchText, likeSubstring } from '../common/search-text.js';
 import { Claim } from './claim.entity.js';
 import { ClaimEvent, type ClaimEventKind, STAFF_ONLY_EVENT_KINDS } from './claim-event.entity.js';
@@ -165,9 +166,7 @@ const MOVEMENT_KEY = 'claims_movement_id_key';
 
 /** Is this the error of a second claim standing for one movement? */
 export function isMovementAlreadyClaimed(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: unknown; constraint?: unknown } | undefined;
-  return driverError?.code === UNIQUE_VIOLATION && driverError.constraint === MOVEMENT_KEY;
+  return sqlStateOf(error) === UNIQUE_VIOLATION && constraintOf(error) === MOVEMENT_KEY;
 }
 
 /**

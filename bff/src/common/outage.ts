@@ -65,8 +65,23 @@ const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
  * "Deadlocks and serialization failures"): the request is answered 503 and may be sent again as it was.
  */
 export function isTransactionConflict(error: unknown): boolean {
+  const code = sqlStateOf(error);
+  return code !== undefined && CONFLICT_SQLSTATES.has(code);
+}
+
+/**
+ * The SQLSTATE of a failed statement (e.g. `23505` unique_violation): with `constraintOf`, the one way
+ * the code reads what PostgreSQL said went wrong.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
   const code = causeOf(error)?.code;
-  return typeof code === 'string' && CONFLICT_SQLSTATES.has(code);
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The constraint a failed statement broke, when PostgreSQL names one. */
+export function constraintOf(error: unknown): string | undefined {
+  const constraint = (causeOf(error) as { constraint?: unknown } | undefined)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { sqlStateOf } from '../common/outage.js';
 import { Database } from '../database/database.js';
 import { prepared, raw, sql } from '../database/sql.js';
 import { table } from '../database/table.js';
@@ -79,8 +80,7 @@ const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Whether a statement failed because `lock_timeout` ran out. */
 export function isLockTimeout(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: unknown } } | undefined)?.driverError;
-  return driverError?.code === LOCK_NOT_AVAILABLE;
+  return sqlStateOf(error) === LOCK_NOT_AVAILABLE;
 }
 
 /**

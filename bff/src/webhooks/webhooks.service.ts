@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '#src/audit/audit.service.js';
 import { Clock } from '#src/common/clock.js';
 import { ListCursorCodec, mapPage, type Page } from '#src/common/list/index.js';
+import { sqlStateOf } from '#src/common/outage.js';
 import { ProblemException } from '#src/common/problem-details.js';
 import { AppConfig } from '#src/config/app-config.js';
 import {
@@ -24,6 +25,8 @@ import { WebhooksRepository } from './webhooks.repository.js';
 
 /** The old secret of a rotation signs too for this long (docs/product.md §3b). */
 const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
+/** PostgreSQL's foreign_key_violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 export function webhookNotFound(): ProblemException {
   return new ProblemException(404, 'not_found', 'No such webhook endpoint.');
@@ -201,9 +204,13 @@ export class WebhooksService {
     const partnerId = context.partner.id;
     const eventId = await this.webhooks.deliveredEvent(partnerId, id, deliveryId);
     if (eventId === undefined) throw deliveryNotFound();
-    const attempt = await this.webhooks.transaction((manager) =>
-      this.events.redeliver(manager, partnerId, id, eventId),
-    );
+    const attempt = await this.webhooks
+      .transaction((manager) => this.events.redeliver(manager, partnerId, id, eventId))
+      .catch((error: unknown) => {
+        // The retention (webhook-retention.ts) deleted the event between the read and the insert.
+        if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw deliveryNotFound();
+        throw error;
+      });
     return this.delivery(partnerId, attempt);
   }
 
