@@ -5,6 +5,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/auth/decorators/public.decorator.js';
+import { ProblemException } from '../src/common/problem-details.js';
 import { KeysNever } from '../src/auth/decorators/scopes.decorator.js';
 import {
   CurrentPartner,
@@ -70,6 +71,20 @@ class PublicBenchController {
   /** The server's memory by kind (bench:csv samples it to tell heap from buffers). */
   @Get('memory')
   memory(): NodeJS.MemoryUsage {
+    return process.memoryUsage();
+  }
+
+  /**
+   * The server's memory right after a full collection (bench:soak, once a minute): what the process
+   * holds, without the garbage not yet collected. Needs node's `--expose-gc`; 409 without it.
+   */
+  @Get('memory/collected')
+  collected(): NodeJS.MemoryUsage {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc === undefined) {
+      throw new ProblemException(409, 'conflict', 'Start the bench server with --expose-gc.');
+    }
+    gc();
     return process.memoryUsage();
   }
 
