@@ -93,7 +93,15 @@ export class OwnCluster {
     const pidFile = `/var/lib/postgresql/${VERSION}/${this.name}/postmaster.pid`;
     const postmaster = (await readFile(pidFile, 'utf8')).split('\n')[0]?.trim();
     if (postmaster === undefined || postmaster === '') throw new Error('no postmaster pid');
-    await run('kill', [`-${signal}`, postmaster]);
-    await run('pkill', [`-${signal}`, '-P', postmaster]).catch(() => undefined);
+    // One shell, so that no backend answers for the time it takes to start a second program (on a
+    // loaded machine, long enough for a request to fail on the stopped postmaster and another to
+    // succeed on a backend still running: two outages in the log). Stopping: the backends, the
+    // postmaster, then any backend it forked meanwhile.
+    const children = `pkill -${signal} -P ${postmaster} || true`;
+    const parent = `kill -${signal} ${postmaster}`;
+    await run('sh', [
+      '-c',
+      signal === 'STOP' ? `${children}; ${parent}; ${children}` : `${parent}; ${children}`,
+    ]);
   }
 }
