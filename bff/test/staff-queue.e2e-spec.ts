@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntitySubscriberInterface } from 'typeorm';
 import type { ClaimStatus, ClaimType } from '../src/claims/claim-lifecycle.js';
 import type { Partner } from '../src/partners/partner.entity.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
@@ -463,6 +463,40 @@ describe('the staff workspace: queue, summary, partner directory', () => {
         await page({ partner: 1, status: 'submitted', sort: 'waitingSince', limit: 100 })
       ).items;
       for (const item of mine) expect(item.allowedActions).toContain('start_review');
+    });
+
+    it('reads the caller’s memberships with the account check: separated at once, no statement of its own', async () => {
+      const partner = partners[2];
+      if (partner === undefined) throw new Error('no partner');
+      const query = { partner: 2, status: 'submitted', sort: 'waitingSince', limit: 100 };
+      expect((await page(query)).items.length).toBeGreaterThan(0);
+      await dataSource.query(
+        `INSERT INTO memberships (partner_id, user_id, role) VALUES ($1, $2, 'viewer')`,
+        [partner.id, ids.staff],
+      );
+      const sent: string[] = [];
+      const recorder: EntitySubscriberInterface = {
+        beforeQuery: (event) => void sent.push(event.query.replace(/\s+/g, ' ')),
+      };
+      dataSource.subscribers.push(recorder);
+      try {
+        const items = (await page(query)).items;
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) expect(item.allowedActions).not.toContain('start_review');
+        // One statement reads the memberships: the account check's, which reads the user too.
+        const reads = sent.filter((text) => /\bmemberships\b/.test(text));
+        expect(reads).toHaveLength(1);
+        expect(reads[0]).toMatch(/\bFROM users u WHERE u\.id = /);
+      } finally {
+        dataSource.subscribers.splice(dataSource.subscribers.indexOf(recorder), 1);
+        await dataSource.query(`DELETE FROM memberships WHERE partner_id = $1 AND user_id = $2`, [
+          partner.id,
+          ids.staff,
+        ]);
+      }
+      for (const item of (await page(query)).items) {
+        expect(item.allowedActions).toContain('start_review');
+      }
     });
 
     it.each<[string, Omit<QueueQuery, 'sort' | 'limit'>]>([

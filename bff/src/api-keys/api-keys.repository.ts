@@ -204,8 +204,9 @@ export class ApiKeysRepository {
  * The name an API key acts under in a partner's rows (`key: <name>`, docs/api.md, ClaimEvent), as
  * SQL beside a person's name: `COALESCE(u.name, keyActorNameSql('e.partner_id', 'e.actor_key_id'))`.
  * Only a partner's own keys write its claims (`claims:write`), so the key is looked up in that partner.
+ * Looked up only for a row a key wrote: a row of a person who is gone (NULL name) costs no subquery.
  */
 export function keyActorNameSql(partnerColumn: string, keyColumn: string): string {
-  return `(SELECT 'key: ' || ak.name FROM api_keys ak
-            WHERE ak.partner_id = ${partnerColumn} AND ak.id = ${keyColumn})`;
+  return `CASE WHEN ${keyColumn} IS NOT NULL THEN (SELECT 'key: ' || ak.name FROM api_keys ak
+            WHERE ak.partner_id = ${partnerColumn} AND ak.id = ${keyColumn}) END`;
 }

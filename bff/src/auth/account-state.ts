@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../common/problem-details.js';
-import { type UserAccountState, UsersRepository } from '../users/users.repository.js';
+import {
+  type AccountCheck,
+  type UserAccountState,
+  UsersRepository,
+} from '../users/users.repository.js';
 import type { AuthUser } from './decorators/current-user.decorator.js';
 
 /**
@@ -28,12 +32,15 @@ export function sessionEnded(): ProblemException {
 export class AccountState {
   constructor(private readonly users: UsersRepository) {}
 
-  /** Refuses an ended session (401); answers whether the user is staff, read in the same statement. */
-  async assertValid(user: AuthUser): Promise<{ isStaff: boolean }> {
+  /**
+   * Refuses an ended session (401); answers whether the user is staff and a staff user's roles in the
+   * partners they belong to, read in the same statement.
+   */
+  async assertValid(user: AuthUser): Promise<Pick<AccountCheck, 'isStaff' | 'staffRoles'>> {
     const state = await this.users.accountState(user.id, user.sessionId);
     if (state === undefined || !tokenStillValid(user.credentialGeneration, state)) {
       throw sessionEnded();
     }
-    return { isStaff: state.isStaff };
+    return { isStaff: state.isStaff, staffRoles: state.staffRoles };
   }
 }

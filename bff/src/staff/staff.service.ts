@@ -13,7 +13,6 @@ import {
 } from '#src/common/list/index.js';
 import { majorUnits } from '#src/common/money.js';
 import { AppConfig } from '#src/config/app-config.js';
-import type { MembershipRole } from '#src/partners/membership.entity.js';
 import { UsersRepository } from '#src/users/users.repository.js';
 import type {
   StaffClaimExportQueryDto,
@@ -79,27 +78,30 @@ export class StaffService {
   async queue(user: AuthUser, query: StaffClaimListQueryDto): Promise<Page<StaffQueueClaimDto>> {
     const now = this.clock.now();
     const overdueBefore = this.overdueBefore(now);
-    const [page, memberships] = await Promise.all([
-      this.staff.queuePage(this.filtersOf(user, query, overdueBefore), query, this.cursors),
-      this.users.membershipsOf(user.id),
-    ]);
-    // The caller's role in each partner: a staff member who belongs to a claim's partner is separated
-    // from it (docs/product.md §3a), and sees a member's actions, as on the claim's own page.
-    const roles = new Map<string, MembershipRole>(
-      memberships.map((membership) => [membership.partner.slug, membership.role]),
+    // The caller's role in each partner, read by the JWT guard's account check: a staff member who
+    // belongs to a claim's partner is separated from it (docs/product.md §3a), and sees a member's
+    // actions, as on the claim's own page.
+    const roles = user.staffRoles;
+    if (roles === undefined) throw new Error('The account check did not read the staff roles');
+    const page = await this.staff.queuePage(
+      this.filtersOf(user, query, overdueBefore),
+      query,
+      this.cursors,
     );
     const today = now.toISOString().slice(0, 10);
     const overdueBeforeIso = overdueBefore.toISOString();
+    // The caller of a claim of a partner they do not belong to (most claims), made once a page.
+    const outsider = { role: null, isStaff: true, userId: user.id };
+    const outsiderActors = claimActors(outsider);
     return mapPage(page, (claim) => {
-      const caller = { role: roles.get(claim.partnerSlug) ?? null, isStaff: true, userId: user.id };
+      const role = roles.size === 0 ? undefined : roles.get(claim.partnerSlug);
+      const caller = role === undefined ? outsider : { ...outsider, role };
+      const actors = role === undefined ? outsiderActors : claimActors(caller);
       // Added to the claim's answer rather than spread into a copy of it: 25 claims of 30 fields a page.
-      return Object.assign(
-        toClaimDto(claim, claimActors(caller), today, withheldFrom(caller, claim)),
-        {
-          partner: { slug: claim.partnerSlug, name: claim.partnerName },
-          overdue: isOverdue(claim, overdueBeforeIso),
-        },
-      );
+      return Object.assign(toClaimDto(claim, actors, today, withheldFrom(caller, claim)), {
+        partner: { slug: claim.partnerSlug, name: claim.partnerName },
+        overdue: isOverdue(claim, overdueBeforeIso),
+      });
     });
   }
 

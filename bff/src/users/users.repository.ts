@@ -35,6 +35,16 @@ export interface UserAccountState {
   isStaff: boolean;
 }
 
+/** The account check of the routes outside a partner (`UsersRepository.accountState`). */
+export interface AccountCheck extends UserAccountState {
+  /**
+   * A staff account's role in each partner it belongs to, by partner slug: what separation of duties
+   * reads on the staff routes (docs/product.md §3a), read with the account so that the staff queue
+   * sends no statement of its own for it. Empty for an account that is not staff.
+   */
+  staffRoles: ReadonlyMap<string, MembershipRole>;
+}
+
 /**
  * Whether refresh family `$n` (an access token's `sid`) is NOT a live session of user `u`: never issued
  * (no refresh token of that family), issued to another user, or revoked (signed out). A subquery of the
@@ -83,6 +93,28 @@ export type StaffMember = ReturnType<typeof STAFF_MEMBER.read>;
 const ACCOUNT_STATE = USERS.select('u', ['status', 'credentialGeneration', 'isStaff']);
 
 /**
+ * A staff account's memberships as `{ slug: role }` (json), one index range of
+ * `memberships_user_id_idx`; NULL, and not read, for any other account.
+ */
+const STAFF_ROLES = fields({
+  staffRoles: [
+    `CASE WHEN u.is_staff THEN (SELECT coalesce(json_object_agg(p.slug, m.role), '{}'::json)
+       FROM memberships m JOIN partners p ON p.id = m.partner_id WHERE m.user_id = u.id) END`,
+    (value, name): ReadonlyMap<string, MembershipRole> => {
+      if (value === null) return new Map();
+      if (typeof value !== 'object' || Array.isArray(value))
+        throw new Error(`${name} is not an object`);
+      return new Map(
+        Object.entries(value as Record<string, unknown>).map(([slug, role]) => [
+          slug,
+          read.text(role, `${name}.${slug}`) as MembershipRole,
+        ]),
+      );
+    },
+  ],
+});
+
+/**
  * Every statement on `users` (and a user's own memberships): the one place of the identity code's user
  * queries. Methods that write take the EntityManager of the caller's transaction when there is one.
  */
@@ -116,13 +148,17 @@ export class UsersRepository {
     return folded ?? email.toLowerCase();
   }
 
-  /** The account check of every authenticated route outside a partner, for the token's session. */
-  accountState(id: string, sessionId: string): Promise<UserAccountState | undefined> {
+  /**
+   * The account check of every authenticated route outside a partner, for the token's session; a
+   * staff account's memberships with it (`staffRoles`).
+   */
+  accountState(id: string, sessionId: string): Promise<AccountCheck | undefined> {
     return this.db.maybeOne(
-      sql`SELECT ${ACCOUNT_STATE.list}, ${sessionRevoked(sessionId)} AS "sessionRevoked"
+      sql`SELECT ${ACCOUNT_STATE.list}, ${STAFF_ROLES.list}, ${sessionRevoked(sessionId)} AS "sessionRevoked"
             FROM users u WHERE u.id = ${id}`,
       (row) => ({
         ...ACCOUNT_STATE.read(row),
+        ...STAFF_ROLES.read(row),
         sessionRevoked: read.boolean(row.sessionRevoked, 'sessionRevoked'),
       }),
     );

@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '#src/common/problem-details.js';
+import type { MembershipRole } from '#src/partners/membership.entity.js';
 
 /** The signed-in caller, as the JWT guard put it on the request. */
 export interface AuthUser {
@@ -15,6 +16,12 @@ export interface AuthUser {
    * is delegated (the partner routes, whose guard reads it itself).
    */
   isStaff?: boolean;
+  /**
+   * A staff user's role in each partner they belong to, by partner slug, read by the same account
+   * check (empty for anyone else; undefined where the check is delegated): separation of duties on
+   * the staff routes (docs/product.md §3a).
+   */
+  staffRoles?: ReadonlyMap<string, MembershipRole>;
 }
 
 export type AuthenticatedRequest = FastifyRequest & { user?: AuthUser };

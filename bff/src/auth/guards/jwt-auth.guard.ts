@@ -54,8 +54,11 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const user = authUserOf(request);
     if (user === undefined) throw unauthorized();
     if (this.reflector.getAllAndOverride<boolean>(ACCOUNT_CHECK_DELEGATED, targets) !== true) {
-      // What the staff routes' guard decides on, read with the account (`staff/staff-only.guard.ts`).
-      user.isStaff = (await this.accounts.assertValid(user)).isStaff;
+      // What the staff routes' guard decides on, read with the account (`staff/staff-only.guard.ts`),
+      // and what separation of duties reads there (the staff queue's `allowedActions`).
+      const { isStaff, staffRoles } = await this.accounts.assertValid(user);
+      user.isStaff = isStaff;
+      user.staffRoles = staffRoles;
     }
     return true;
   }
