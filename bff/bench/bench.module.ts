@@ -79,11 +79,15 @@ class PublicBenchController {
    * holds, without the garbage not yet collected. Needs node's `--expose-gc`; 409 without it.
    */
   @Get('memory/collected')
-  collected(): NodeJS.MemoryUsage {
+  async collected(): Promise<NodeJS.MemoryUsage> {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc === undefined) {
       throw new ProblemException(409, 'conflict', 'Start the bench server with --expose-gc.');
     }
+    gc();
+    // V8 hands the pages a collection freed back to the system a moment later (read at once, the RSS
+    // was once the minute's peak): wait a second, collect again, then read.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     gc();
     return process.memoryUsage();
   }
