@@ -600,21 +600,28 @@ try {
             const at = performance.now();
             if (at < endAt) minutes[bucketOf(at)]?.rss.push(readRss(pid));
           }, 1_000);
-    // Two seconds before each minute's end: a full collection, then the RSS (its pause falls in every
-    // minute alike).
+    // Shortly before each minute's end (2 s; half a smoke's 5-s "minute"): a full collection, then the
+    // RSS (its pause falls in every minute alike). The answers are awaited before the table is made.
+    const collecting: Array<Promise<void>> = [];
     const collections = minutes.map((minute, i) =>
       pid === undefined
         ? undefined
         : setTimeout(
             () => {
-              void fetch(`${target.origin}/api/bench/memory/collected`)
-                .then(async (response) => {
-                  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-                  minute.collected = ((await response.json()) as { rss: number }).rss;
-                })
-                .catch((error: unknown) => print(`RSS after a collection: ${String(error)}`));
+              collecting.push(
+                fetch(`${target.origin}/api/bench/memory/collected`)
+                  .then(async (response) => {
+                    if (!response.ok) {
+                      throw new Error(`${response.status} ${await response.text()}`);
+                    }
+                    minute.collected = ((await response.json()) as { rss: number }).rss;
+                  })
+                  .catch((error: unknown) => {
+                    print(`RSS after a collection: ${String(error)}`);
+                  }),
+              );
             },
-            (i + 1) * minuteMs - Math.min(2_000, minuteMs / 5),
+            (i + 1) * minuteMs - Math.min(2_000, minuteMs / 2),
           ),
     );
     let networkErrors: number;
@@ -645,6 +652,7 @@ try {
       if (sampler !== undefined) clearInterval(sampler);
       for (const timer of collections) clearTimeout(timer);
     }
+    await Promise.all(collecting);
     const wall = (performance.now() - startedAt) / 1000;
     const summary = report(
       tallies,
