@@ -284,6 +284,7 @@ describe('the staff summary from its counters, against the statement that counte
   }
 
   it('keeps the counters equal to a fresh count, and the summary equal to the old statement’s', async () => {
+    const seen = { waiting: false, decided: false };
     await fc.assert(
       fc.asyncProperty(
         fc.array(step(base), { minLength: 1, maxLength: 12 }),
@@ -291,6 +292,14 @@ describe('the staff summary from its counters, against the statement that counte
         async (steps, cutOffs) => {
           for (const action of steps) await apply(action);
           expect(await rollupViolations(dataSource)).toEqual([]);
+          const [now] = (await dataSource.query(
+            `SELECT count(*) FILTER (WHERE status IN ('submitted', 'in_review'))::int AS waiting,
+                    count(*) FILTER (WHERE decided_at IS NOT NULL)::int AS decided
+               FROM claims WHERE partner_id = $1`,
+            [partner.id],
+          )) as Array<{ waiting: number; decided: number }>;
+          seen.waiting ||= (now?.waiting ?? 0) > 0;
+          seen.decided ||= (now?.decided ?? 0) > 0;
           // Cut-offs chosen, and on a waiting claim's waiting_since and a millisecond either side.
           const waiting = (await dataSource.query(
             `SELECT (extract(epoch FROM waiting_since) * 1000)::float8 AS at FROM claims
@@ -307,15 +316,8 @@ describe('the staff summary from its counters, against the statement that counte
       ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-    // The runs made claims wait, decided some and emptied some hours.
-    const [counted] = (await dataSource.query(
-      `SELECT count(*) FILTER (WHERE status IN ('submitted', 'in_review'))::int AS waiting,
-              count(*) FILTER (WHERE decided_at IS NOT NULL)::int AS decided
-         FROM claims WHERE partner_id = $1`,
-      [partner.id],
-    )) as Array<{ waiting: number; decided: number }>;
-    expect(counted?.waiting).toBeGreaterThan(0);
-    expect(counted?.decided).toBeGreaterThan(0);
+    // Some run made claims wait and some decided claims (the last run may have left none of either).
+    expect(seen).toEqual({ waiting: true, decided: true });
   });
 });
 
