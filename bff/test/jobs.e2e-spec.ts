@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { AuthService } from '#src/auth/auth.service.js';
 import { Database } from '#src/database/database.js';
@@ -286,6 +287,100 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     expect(new Set(mine.map((m) => m.messageId)).size).toBe(n);
     expect(new Set(mine.map((m) => m.to[0])).size).toBe(n);
     expect(server.concurrent).toEqual([]);
+  });
+
+  /**
+   * What a database restart does to the statement that records a job's outcome (docs/operations.md,
+   * "The job queue across a database restart"): the job's row is held until that statement waits on
+   * it (`statement` matches its text), its connection is then ended as a restart ends it (57P01), and
+   * the row let go.
+   */
+  async function cutOffOutcomeOf(jobId: string, statement: RegExp): Promise<void> {
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM pgboss.job WHERE id = $1 FOR UPDATE', [jobId]);
+      const pid = await eventually(
+        async () => {
+          // The statistics are read once per transaction unless cleared: the locker's is open.
+          await locker.query('SELECT pg_stat_clear_snapshot()');
+          const { rows } = await locker.query<{ pid: number; query: string }>(
+            `SELECT pid, query FROM pg_stat_activity
+             WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          return rows.find((row) => statement.test(row.query))?.pid;
+        },
+        20_000,
+        "the job's outcome to wait on its row",
+      );
+      await locker.query('SELECT pg_terminate_backend($1)', [pid]);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+  }
+
+  /** The job of the reset link asked for `email`, once a worker runs it. */
+  async function runningResetJob(api: TestApp, before: Set<string>): Promise<JobRow> {
+    return eventually(
+      async () =>
+        (await jobs(api)).find(
+          (row) =>
+            !before.has(row.id) &&
+            row.data.template === 'passwordResetLink' &&
+            row.state === 'active',
+        ),
+      30_000,
+      'the job to run',
+    );
+  }
+
+  it('records a sent e-mail as done although the statement that recorded it was cut off: it is not sent again', async () => {
+    const server = await smtp({ delayMs: 1_500 });
+    await server.up();
+    const api = await app(server);
+    const before = new Set((await jobs(api)).map((job) => job.id));
+    const email = await person(api, 'cut-done');
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const job = await runningResetJob(api, before);
+
+    await cutOffOutcomeOf(job.id, /completed_on = now\(\)/);
+    // Without its record the job stayed running until its 15-minute timeout, then was sent again.
+    await eventually(
+      async () =>
+        (await jobs(api)).find((row) => row.id === job.id)?.state === 'completed'
+          ? true
+          : undefined,
+      10_000,
+      'the job to be recorded as done',
+    );
+    expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
+  });
+
+  it('records a failed attempt although the statement that recorded it was cut off: it is retried at once, not after its timeout', async () => {
+    const server = await smtp({ delayMs: 1_500 });
+    server.refusing = true;
+    await server.up();
+    const api = await app(server, { JOB_RETRY_DELAY_SECONDS: '1' });
+    const before = new Set((await jobs(api)).map((job) => job.id));
+    const email = await person(api, 'cut-failed');
+    await api.app.get(AuthService).sendResetLink(email, '127.0.0.1');
+    const job = await runningResetJob(api, before);
+
+    await cutOffOutcomeOf(job.id, /WITH deleted_jobs AS/);
+    server.refusing = false;
+    // Without its record the job stayed running until its 15-minute timeout before its retry.
+    await eventually(
+      async () =>
+        (await jobs(api)).find((row) => row.id === job.id)?.state === 'completed'
+          ? true
+          : undefined,
+      15_000,
+      'the job to be retried and done',
+    );
+    expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
+    expect((await jobs(api)).find((row) => row.id === job.id)?.retry_count).toBe(1);
   });
 
   it('counts a job that exhausted its retries as dead in the health body, and logs it without its token', async () => {

@@ -69,6 +69,14 @@ export interface Schedule {
 const TIMEOUT_SECONDS = 15 * 60;
 
 /**
+ * Recording a job's outcome across an outage: pauses from 0.25 s doubling to 5 s, until 5 s (a
+ * quarter of a short timeout) before the job's timeout.
+ */
+const RECORD_FIRST_PAUSE_MS = 250;
+const RECORD_MAX_PAUSE_MS = 5_000;
+const RECORD_MARGIN_MS = 5_000;
+
+/**
  * The durable job queue of the BFF (docs/decisions.md, "A job queue in PostgreSQL"): pg-boss, its
  * every statement through `Database` (one pool; the embedded database's one connection).
  *
@@ -87,6 +95,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private readonly schedules = new Map<string, Schedule>();
   private readonly boss: PgBoss;
   private started = false;
+  /** Set once the workers have stopped: a job's outcome is no longer retried (the pool closes next). */
+  private stopped = false;
   /**
    * pg-boss's statements still running: pg-boss completes a finished job without awaiting it, so a
    * shutdown waits for these before the pool closes (or the completion would find the pool ended).
@@ -238,6 +248,7 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.started = false;
     // Running jobs finish (up to 30 s); any still running then are failed back to the queue.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+    this.stopped = true;
     // A fetch still running when the workers stopped leads to one more statement (the job failed
     // back): wait until no statement has been running for a turn of the event loop.
     while (this.inFlight.size > 0) {
@@ -247,6 +258,14 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.logger.log('Job queue stopped');
   }
 
+  /**
+   * Runs a job and records its outcome itself, retrying the record across a database outage
+   * (docs/operations.md, "The job queue across a database restart"): pg-boss records it once, without
+   * waiting, so a completion or failure lost to a restart left the job `active` until its timeout; a
+   * job that had run then ran again, and one that had failed waited the whole timeout for its retry.
+   * pg-boss's own record after this handler returns then changes nothing (it only touches an active
+   * job).
+   */
   private async runOne(kind: JobKind<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const facts = {
       jobId: job.id,
@@ -254,9 +273,12 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       attempt: job.retryCount,
       ...kind.describe?.(job.data),
     };
+    // The record is kept trying until shortly before the job's timeout: after it, the expiry check
+    // fails the job back to the queue anyway, and pg-boss stops waiting for this handler.
+    const timeoutMs = job.expireInSeconds * 1_000;
+    const deadline = Date.now() + timeoutMs - Math.min(RECORD_MARGIN_MS, timeoutMs / 4);
     try {
       await kind.run(job.data, { id: job.id, attempt: job.retryCount });
-      this.logger.log(facts, 'Job done');
     } catch (error) {
       const dead = job.retryCount >= job.retryLimit;
       const err =
@@ -268,7 +290,42 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       } else {
         this.logger.warn({ ...facts, err }, 'Job failed: it will be retried');
       }
-      throw error;
+      await this.record(facts, deadline, () => this.boss.fail(kind.name, job.id, err));
+      return;
+    }
+    await this.record(facts, deadline, () => this.boss.complete(kind.name, job.id));
+    this.logger.log(facts, 'Job done');
+  }
+
+  /**
+   * Writes a job's outcome (`write`: pg-boss's complete or fail, each a single statement that only
+   * changes an active job, so a retry after one that committed unseen changes nothing), again after
+   * each failure with a growing pause, until it is written, the deadline passes or the queue stops.
+   */
+  private async record(
+    facts: Record<string, unknown>,
+    deadline: number,
+    write: () => Promise<unknown>,
+  ): Promise<void> {
+    for (
+      let pauseMs = RECORD_FIRST_PAUSE_MS;
+      ;
+      pauseMs = Math.min(pauseMs * 2, RECORD_MAX_PAUSE_MS)
+    ) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        // The outage itself is logged once, by Database; the job's line says what waits on it.
+        if (this.stopped || Date.now() + pauseMs > deadline) {
+          this.logger.warn(
+            { ...facts, err: { message: error instanceof Error ? error.message : String(error) } },
+            'Job outcome not recorded: the job runs again once its timeout passes',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
     }
   }
 

@@ -22,6 +22,8 @@ export class TestSmtpServer {
   /** Recipients that were received twice at the same time. */
   readonly concurrent: string[] = [];
   private server: SMTPServer | undefined;
+  /** While set, each message is refused once its delay is over (451: a temporary failure). */
+  refusing = false;
 
   private constructor(
     readonly port: number,
@@ -58,6 +60,11 @@ export class TestSmtpServer {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           setTimeout(() => {
+            if (this.refusing) {
+              this.inFlight.delete(key);
+              callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+              return;
+            }
             const raw = Buffer.concat(chunks).toString('utf8');
             this.mails.push({
               to,
