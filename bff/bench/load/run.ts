@@ -310,6 +310,41 @@ class OperationTally extends Tally {
   samples: string[] = [];
 }
 
+/** One step as an HTTP request of `session`: the closed and the open loop send the same. */
+function requestOf(
+  target: Target,
+  session: Session,
+  base: Record<string, string>,
+  step: Step,
+): { method: Step['method']; path: string; headers: Record<string, string>; body?: string } {
+  return {
+    method: step.method,
+    path: `${target.prefix}${step.path}`,
+    headers: {
+      ...base,
+      ...(step.method === 'GET'
+        ? {}
+        : { 'x-csrf-token': session.csrf, 'content-type': 'application/json' }),
+      ...(step.ifMatch === undefined ? {} : { 'if-match': step.ifMatch }),
+    },
+    ...(step.body === undefined ? {} : { body: JSON.stringify(step.body) }),
+  };
+}
+
+/** Counts one answer of an operation: a 409/412 is a conflict the mix expects, any other non-2xx an error. */
+function tallyAnswer(tally: OperationTally, status: number, latency: number, body: string): void {
+  tally.count += 1;
+  tally.latencies.push(latency);
+  if (status >= 200 && status < 300) return;
+  if (status === 409 || status === 412) tally.conflicts += 1;
+  else {
+    if (status >= 500) tally.serverErrors += 1;
+    else tally.unexpected += 1;
+    tally.errors += 1;
+    if (tally.samples.length < 3) tally.samples.push(`${status} ${body.slice(0, 200)}`);
+  }
+}
+
 /**
  * The virtual user's requests for `seconds` on its own connection: an autocannon instance of one
  * connection per user (autocannon clears a connection's context each time it goes round its request
@@ -324,18 +359,6 @@ function runUser(
 ): Promise<number> {
   const tallyOf = tallyIn(tallies);
   const base = headersOf(target, session);
-  const build = (step: Step) => ({
-    method: step.method,
-    path: `${target.prefix}${step.path}`,
-    headers: {
-      ...base,
-      ...(step.method === 'GET'
-        ? {}
-        : { 'x-csrf-token': session.csrf, 'content-type': 'application/json' }),
-      ...(step.ifMatch === undefined ? {} : { 'if-match': step.ifMatch }),
-    },
-    body: step.body === undefined ? undefined : JSON.stringify(step.body),
-  });
   return new Promise((resolve, reject) => {
     let answered: { op: Operation; status: number; body: string } | undefined;
     const instance = autocannon(
@@ -347,7 +370,10 @@ function runUser(
         timeout: 10,
         requests: [
           {
-            setupRequest: (request) => ({ ...request, ...build(user.next()) }),
+            setupRequest: (request) => ({
+              ...request,
+              ...requestOf(target, session, base, user.next()),
+            }),
             onResponse: (status, body, _context, headers) => {
               answered = { op: user.current?.op ?? 'overview', status, body };
               user.answered(status, body, headers ?? {});
@@ -366,17 +392,7 @@ function runUser(
     instance.on('response', (_client, status, _bytes, responseTime) => {
       const { op, body } = answered ?? { op: 'overview' as Operation, body: '' };
       answered = undefined;
-      const tally = tallyOf(op);
-      tally.count += 1;
-      tally.latencies.push(responseTime);
-      if (status >= 200 && status < 300) return;
-      if (status === 409 || status === 412) tally.conflicts += 1;
-      else {
-        if (status >= 500) tally.serverErrors += 1;
-        else tally.unexpected += 1;
-        tally.errors += 1;
-        if (tally.samples.length < 3) tally.samples.push(`${status} ${body.slice(0, 200)}`);
-      }
+      tallyAnswer(tallyOf(op), status, responseTime, body);
     });
   });
 }
@@ -410,33 +426,17 @@ async function runUserAtRate(
     const step = user.next();
     const tally = tallyOf(step.op);
     try {
-      const response = await fetch(`${target.origin}${target.prefix}${step.path}`, {
-        method: step.method,
-        headers: {
-          ...base,
-          ...(step.method === 'GET'
-            ? {}
-            : { 'x-csrf-token': session.csrf, 'content-type': 'application/json' }),
-          ...(step.ifMatch === undefined ? {} : { 'if-match': step.ifMatch }),
-        },
-        body: step.body === undefined ? undefined : JSON.stringify(step.body),
+      const { path, ...init } = requestOf(target, session, base, step);
+      const response = await fetch(`${target.origin}${path}`, {
+        ...init,
         signal: AbortSignal.timeout(10_000),
       });
       const body = await response.text();
       const latency = performance.now() - dueAt;
       const status = response.status;
       user.answered(status, body, Object.fromEntries(response.headers));
-      tally.count += 1;
-      tally.latencies.push(latency);
+      tallyAnswer(tally, status, latency, body);
       onAnswer(dueAt, latency, status);
-      if (status >= 200 && status < 300) continue;
-      if (status === 409 || status === 412) tally.conflicts += 1;
-      else {
-        if (status >= 500) tally.serverErrors += 1;
-        else tally.unexpected += 1;
-        tally.errors += 1;
-        if (tally.samples.length < 3) tally.samples.push(`${status} ${body.slice(0, 200)}`);
-      }
     } catch (error) {
       networkErrors += 1;
       user.answered(0, '', {});
