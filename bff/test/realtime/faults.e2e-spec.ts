@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-import { outages } from '../src/common/outage.js';
-import { hashPassword } from '../src/users/password-hash.js';
-import { insertClaim } from './support/claim-fixtures.js';
-import { claimsClient, claimsWorld } from './support/claims-api.js';
-import { CHEAP_ARGON2, createUser, type Session, signIn } from './support/identity.js';
-import { OwnCluster } from './support/own-cluster.js';
-import { freePort } from './support/ports.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
-import { startTestDatabase, type TestDatabase } from './support/test-database.js';
+import { outages } from '../../src/common/outage.js';
+import { hashPassword } from '../../src/users/password-hash.js';
+import { insertClaim } from '../support/claim-fixtures.js';
+import { claimsClient, claimsWorld } from '../support/claims-api.js';
+import { CHEAP_ARGON2, createUser, type Session, signIn } from '../support/identity.js';
+import { OwnCluster } from '../support/own-cluster.js';
+import { freePort } from '../support/ports.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
  * docs/operations.md, "When a dependency is down": a database that is stopped or frozen costs each

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../src/users/password-hash.js';
-import { BffProcess, buildBffIfStale } from './support/bff-process.js';
-import { CHEAP_ARGON2, createUser } from './support/identity.js';
-import { freePort } from './support/ports.js';
-import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/test-app.js';
-import { startTestDatabase, type TestDatabase } from './support/test-database.js';
+import { hashPassword } from '../../src/users/password-hash.js';
+import { BffProcess, buildBffIfStale } from '../support/bff-process.js';
+import { CHEAP_ARGON2, createUser } from '../support/identity.js';
+import { freePort } from '../support/ports.js';
+import { startTestApp, TEST_PUBLIC_URL, type TestApp } from '../support/test-app.js';
+import { startTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /**
  * docs/operations.md, Shutdown: on SIGTERM a BFF process turns its readiness 503 at once, goes on

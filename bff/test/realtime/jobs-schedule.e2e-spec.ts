@@ -1,9 +1,9 @@
 import { Controller, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '#src/jobs/job-queue.js';
-import { eventually } from './support/jobs.js';
-import { type TestApp, startTestApp } from './support/test-app.js';
-import { type TestDatabase, startTestDatabase } from './support/test-database.js';
+import { eventually } from '../support/jobs.js';
+import { type TestApp, startTestApp } from '../support/test-app.js';
+import { type TestDatabase, startTestDatabase } from '../support/test-database.js';
 
 const runs: Date[] = [];
 
