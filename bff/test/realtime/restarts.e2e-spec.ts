@@ -21,7 +21,7 @@ import { startTestDatabase, type TestDatabase } from '../support/test-database.j
  */
 const onServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 const withHaproxy = existsSync('/usr/sbin/haproxy') ? it : it.skip;
-const START_CLUSTER = fileURLToPath(new URL('../../scripts/start-cluster.mjs', import.meta.url));
+const START_CLUSTER = fileURLToPath(new URL('../../../scripts/start-cluster.mjs', import.meta.url));
 const EMAIL = 'ops@restarts.test';
 
 onServer('restarts', () => {
