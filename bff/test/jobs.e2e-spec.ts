@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
 import { AuthService } from '#src/auth/auth.service.js';
 import { Database } from '#src/database/database.js';
 import { MailService } from '#src/mail/mail.service.js';
 import { insertClaim } from './support/claim-fixtures.js';
 import { claimsClient, claimsWorld } from './support/claims-api.js';
 import { CHEAP_ARGON2, createUser } from './support/identity.js';
-import { eventually, jobsSettled } from './support/jobs.js';
+import { eventually, jobsSettled, reportQueueError } from './support/jobs.js';
 import { TestSmtpServer } from './support/smtp.js';
 import { type TestApp, startTestApp } from './support/test-app.js';
 import { type TestDatabase, startTestDatabase } from './support/test-database.js';
@@ -381,6 +381,35 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     );
     expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
     expect((await jobs(api)).find((row) => row.id === job.id)?.retry_count).toBe(1);
+  });
+
+  it("logs pg-boss's own failures as errors, except a database that is down (the outage's one line tells it)", async () => {
+    const api = await app(await smtp(), { WORKER: 'off' });
+    const mark = api.logs.lines.length;
+    reportQueueError(
+      api.app,
+      new QueryFailedError(
+        'UPDATE pgboss.version SET cron_on = now()',
+        [],
+        new Error('timeout exceeded when trying to connect'),
+      ),
+    );
+    reportQueueError(
+      api.app,
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    );
+    reportQueueError(api.app, new Error('a schedule that cannot be parsed'));
+    const errors = api.logs.lines
+      .slice(mark)
+      .filter((line) => line.msg === 'The job queue reported an error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        level: 50,
+        err: expect.objectContaining({ message: 'a schedule that cannot be parsed' }),
+      }),
+    ]);
   });
 
   it('counts a job that exhausted its retries as dead in the health body, and logs it without its token', async () => {

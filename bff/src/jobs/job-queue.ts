@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from '#src/common/outage.js';
 import { AppConfig } from '#src/config/app-config.js';
 import { Database } from '#src/database/database.js';
 import { sql } from '#src/database/sql.js';
@@ -137,6 +138,9 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
       }
     });
     this.boss.on('error', (error: Error) => {
+      // pg-boss's own statements (its cron, maintenance and counts) failing while the database is
+      // down: the outage's, which Database logs once (docs/operations.md), not an error each.
+      if (isDatabaseUnavailable(error)) return;
       this.logger.error({ err: error }, 'The job queue reported an error');
     });
   }

@@ -1,10 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { type JobCounts, JobQueue } from '#src/jobs/job-queue.js';
 
-/** What of pg-boss these helpers use: its `work` (the worker's id) and `notifyWorker`. */
+/** What of pg-boss these helpers use: its `work` (the worker's id), `notifyWorker` and `emit`. */
 interface WorkerControls {
   work: (...args: unknown[]) => Promise<string>;
   notifyWorker(workerId: string): void;
+  emit(event: string, value: unknown): boolean;
 }
 
 /** The ids of the workers each queue of a test application started (recordWorkers). */
@@ -77,4 +78,9 @@ export async function eventually<T>(
       throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Has the queue's pg-boss report `error` as it reports a failure of its own (its cron, maintenance). */
+export function reportQueueError(app: INestApplicationContext, error: unknown): void {
+  bossOf(app.get(JobQueue)).emit('error', error);
 }
