@@ -77,6 +77,9 @@ const RECORD_FIRST_PAUSE_MS = 250;
 const RECORD_MAX_PAUSE_MS = 5_000;
 const RECORD_MARGIN_MS = 5_000;
 
+/** pg-boss's statement that completes jobs (its `completeJobs` plan). */
+const COMPLETION = /\bSET completed_on = now\(\)/;
+
 /**
  * The durable job queue of the BFF (docs/decisions.md, "A job queue in PostgreSQL"): pg-boss, its
  * every statement through `Database` (one pool; the embedded database's one connection).
@@ -98,6 +101,8 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
   private started = false;
   /** Set once the workers have stopped: a job's outcome is no longer retried (the pool closes next). */
   private stopped = false;
+  /** Jobs whose outcome runOne has recorded (or given up on), until pg-boss's own completion of them. */
+  private readonly recorded = new Set<string>();
   /**
    * pg-boss's statements still running: pg-boss completes a finished job without awaiting it, so a
    * shutdown waits for these before the pool closes (or the completion would find the pool ended).
@@ -236,9 +241,6 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
             pollingIntervalSeconds: this.config.workerPollSeconds,
           },
           async ([job]) => {
-            // A job fetched while the queue stops is failed back to the queue (another instance, or
-            // this one's next start, runs it), never run with the pool about to close.
-            if (!this.started) throw new Error('The job queue is stopping');
             if (job !== undefined) await this.runOne(kind, job);
           },
         );
@@ -264,11 +266,11 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /**
    * Runs a job and records its outcome itself, retrying the record across a database outage
-   * (docs/operations.md, "The job queue across a database restart"): pg-boss records it once, without
-   * waiting, so a completion or failure lost to a restart left the job `active` until its timeout; a
-   * job that had run then ran again, and one that had failed waited the whole timeout for its retry.
-   * pg-boss's own record after this handler returns then changes nothing (it only touches an active
-   * job).
+   * (docs/operations.md, "The job queue across a database restart"). pg-boss records it once, without
+   * waiting for it or catching its failure: a completion or failure lost to a restart left the job
+   * `active` until its timeout (a job that had run ran again; one that had failed waited the whole
+   * timeout for its retry), and the rejected promise was unhandled. pg-boss's own record after this
+   * handler is therefore answered without the database (`execute`).
    */
   private async runOne(kind: JobKind<object>, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const facts = {
@@ -282,23 +284,38 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     const timeoutMs = job.expireInSeconds * 1_000;
     const deadline = Date.now() + timeoutMs - Math.min(RECORD_MARGIN_MS, timeoutMs / 4);
     try {
-      await kind.run(job.data, { id: job.id, attempt: job.retryCount });
-    } catch (error) {
-      const dead = job.retryCount >= job.retryLimit;
-      const err =
-        error instanceof Error
-          ? { type: error.name, message: error.message }
-          : { message: String(error) };
-      if (dead) {
-        this.logger.error({ ...facts, err }, `Job dead after ${job.retryCount + 1} attempts`);
-      } else {
-        this.logger.warn({ ...facts, err }, 'Job failed: it will be retried');
+      if (!this.started) {
+        // Fetched while the queue stops: failed back to the queue (another instance, or this one's
+        // next start, runs it), never run with the pool about to close.
+        await this.record(facts, deadline, () =>
+          this.boss.fail(kind.name, job.id, { message: 'The job queue is stopping' }),
+        );
+        return;
       }
-      await this.record(facts, deadline, () => this.boss.fail(kind.name, job.id, err));
-      return;
+      try {
+        await kind.run(job.data, { id: job.id, attempt: job.retryCount });
+      } catch (error) {
+        const dead = job.retryCount >= job.retryLimit;
+        const err =
+          error instanceof Error
+            ? { type: error.name, message: error.message }
+            : { message: String(error) };
+        if (dead) {
+          this.logger.error({ ...facts, err }, `Job dead after ${job.retryCount + 1} attempts`);
+        } else {
+          this.logger.warn({ ...facts, err }, 'Job failed: it will be retried');
+        }
+        await this.record(facts, deadline, () => this.boss.fail(kind.name, job.id, err));
+        return;
+      }
+      await this.record(facts, deadline, () => this.boss.complete(kind.name, job.id));
+      this.logger.log(facts, 'Job done');
+    } finally {
+      this.recorded.add(job.id);
+      // pg-boss completes right after the handler; should it not (its own timeout ran out first),
+      // the id goes anyway.
+      setTimeout(() => this.recorded.delete(job.id), 60_000).unref();
     }
-    await this.record(facts, deadline, () => this.boss.complete(kind.name, job.id));
-    this.logger.log(facts, 'Job done');
   }
 
   /**
@@ -339,6 +356,16 @@ export class JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdo
     values: unknown[] | undefined,
     on?: EntityManager,
   ): Promise<{ rows: Record<string, unknown>[] }> {
+    // pg-boss's completion of a job whose outcome runOne recorded: nothing left to write.
+    const ids = values?.[1];
+    if (
+      Array.isArray(ids) &&
+      ids.length === 1 &&
+      COMPLETION.test(text) &&
+      this.recorded.delete(String(ids[0]))
+    ) {
+      return { rows: [{ count: '0' }] };
+    }
     const running = this.db.foreign(text, values ?? [], on);
     this.inFlight.add(running);
     try {
