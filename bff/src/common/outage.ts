@@ -113,13 +113,19 @@ export class OutageLog {
   private readonly endedAt = new Map<string, number>();
   private readonly logger = new Logger('Outage');
 
-  /** A failure of `dependency` (`database`, `redis`); the first one's reason goes into the log line. */
-  record(dependency: string, error?: unknown): void {
+  /**
+   * A failure of `dependency` (`database`, `redis`); the first one's reason goes into the log line.
+   * `startedAt` (ms since the epoch): when the failed work began. Work begun before the last outage
+   * ended belongs to that outage, not to a new one: a connection attempt made while the database was
+   * frozen times out a moment after the first statement answered again (a CI run of the fault test).
+   */
+  record(dependency: string, error?: unknown, startedAt?: number): void {
     const outage = this.outages.get(dependency);
     if (outage !== undefined) {
       outage.failures += 1;
       return;
     }
+    if (startedAt !== undefined && startedAt <= (this.endedAt.get(dependency) ?? -Infinity)) return;
     this.outages.set(dependency, { since: Date.now(), failures: 1 });
     this.logger.warn(
       { dependency, reason: reasonOf(error) },

@@ -56,7 +56,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const problem = this.toProblem(exception, request.id);
     if (isDatabaseUnavailable(exception)) {
       // One line per outage, not per request (docs/operations.md, "When a dependency is down").
-      outages.record('database', exception);
+      outages.record('database', exception, Date.now() - reply.elapsedTime);
     } else if (isTransactionConflict(exception)) {
       // Rare by design (docs/operations.md, "Deadlocks and serialization failures"): each one counted.
       this.logger.warn(

@@ -209,6 +209,7 @@ export class Database {
     /** Whether a statement without `on` joins the request's transaction (`within`). */
     ambient = true,
   ): Promise<pg.QueryResult<Row>> {
+    const began = Date.now();
     const runner = (on ?? (ambient ? this.ambient.getStore()?.manager : undefined))?.queryRunner;
     const client = runner !== undefined ? await clientOf(runner) : this.pool();
     const { text } = statement;
@@ -234,7 +235,7 @@ export class Database {
       const failure = asError(error);
       // A database that does not answer is one outage, logged once (common/outage.ts), not a line
       // per statement; other failures are logged as TypeORM logs its own (without the values).
-      if (isDatabaseUnavailable(failure)) outages.record('database', failure);
+      if (isDatabaseUnavailable(failure)) outages.record('database', failure, began);
       else this.dataSource.logger.logQueryError(failure, text, values);
       throw new QueryFailedError(text, values, failure);
     }

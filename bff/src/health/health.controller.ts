@@ -79,11 +79,12 @@ export class HealthController {
     if (this.shutdown.isDraining) {
       throw new ProblemException(503, 'unavailable', 'The instance is shutting down.');
     }
+    const checkedAt = Date.now();
     try {
       await withTimeout(this.db.execute(sql`SELECT 1`), READINESS_TIMEOUT_MS);
     } catch (error) {
       // A balancer asks every second: one line for the outage, not one per check.
-      outages.record('database', error);
+      outages.record('database', error, checkedAt);
       throw new ProblemException(503, 'unavailable', 'The database does not answer.');
     }
     outages.recovered('database');
