@@ -336,6 +336,16 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     );
   }
 
+  /** Waits until the job `id` is recorded as done. */
+  async function completed(api: TestApp, id: string, timeoutMs: number, what: string) {
+    await eventually(
+      async () =>
+        (await jobs(api)).find((row) => row.id === id)?.state === 'completed' ? true : undefined,
+      timeoutMs,
+      what,
+    );
+  }
+
   it('records a sent e-mail as done although the statement that recorded it was cut off: it is not sent again', async () => {
     const server = await smtp({ delayMs: 1_500 });
     await server.up();
@@ -348,14 +358,7 @@ describe('the job queue: e-mails through PostgreSQL', () => {
 
     await cutOffOutcomeOf(job.id, /completed_on = now\(\)/);
     // Without its record the job stayed running until its 15-minute timeout, then was sent again.
-    await eventually(
-      async () =>
-        (await jobs(api)).find((row) => row.id === job.id)?.state === 'completed'
-          ? true
-          : undefined,
-      10_000,
-      'the job to be recorded as done',
-    );
+    await completed(api, job.id, 10_000, 'the job to be recorded as done');
     expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
     // The completion cut off and the one after it; pg-boss's own, unawaited (a restart made it an
     // unhandled rejection), is answered without the database.
@@ -379,14 +382,7 @@ describe('the job queue: e-mails through PostgreSQL', () => {
     await cutOffOutcomeOf(job.id, /WITH deleted_jobs AS/);
     server.refusing = false;
     // Without its record the job stayed running until its 15-minute timeout before its retry.
-    await eventually(
-      async () =>
-        (await jobs(api)).find((row) => row.id === job.id)?.state === 'completed'
-          ? true
-          : undefined,
-      15_000,
-      'the job to be retried and done',
-    );
+    await completed(api, job.id, 15_000, 'the job to be retried and done');
     expect(server.withId(`<${job.id}@portal.test>`)).toHaveLength(1);
     expect((await jobs(api)).find((row) => row.id === job.id)?.retry_count).toBe(1);
   });
