@@ -52,14 +52,6 @@ describeWithCluster('a database that stops or freezes', () => {
       headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
     });
 
-  async function timed(
-    request: () => Promise<LightMyRequestResponse>,
-  ): Promise<{ response: LightMyRequestResponse; ms: number }> {
-    const startedAt = performance.now();
-    const response = await request();
-    return { response, ms: performance.now() - startedAt };
-  }
-
   function expectUnavailable(
     { response, ms }: { response: LightMyRequestResponse; ms: number },
     withinMs: number,
@@ -78,7 +70,7 @@ describeWithCluster('a database that stops or freezes', () => {
     await Promise.all(
       Array.from({ length: 4 }, async (_, client) => {
         for (let i = client; Date.now() < until; i += 1) {
-          answers.push(await timed(requests[i % requests.length] ?? me));
+          answers.push(await timedRequest(requests[i % requests.length] ?? me));
         }
       }),
     );
