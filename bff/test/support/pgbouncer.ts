@@ -3,12 +3,14 @@ import { accessSync, constants } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '#src/config/settings.js';
 import { freePort } from './ports.js';
 
 /** `pnpm start:cluster`'s PgBouncer configuration (docs/operations.md, "A cluster on one machine"). */
+// From the repository's root, not from this file: the benches run it compiled, from dist/bench/.
 const { pgbouncerConfig } = (await import(
-  fileURLToPath(new URL('../../../scripts/start-cluster.mjs', import.meta.url))
+  pathToFileURL(path.join(REPO_ROOT, 'scripts', 'start-cluster.mjs')).href
 )) as { pgbouncerConfig(options: { databaseUrl: string; port: number; userlist: string }): string };
 
 /** Debian's package (`apt-get install pgbouncer`), or PGBOUNCER. */
