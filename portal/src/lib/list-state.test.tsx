@@ -166,6 +166,18 @@ describe('useListState', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('keeps a filter chosen while typing paused when the search is sent', async () => {
+    const { router, query, user } = renderList('/things');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'tent');
+    // Chosen before the search goes to the URL: the search, sent later, keeps it.
+    await user.click(screen.getByRole('button', { name: 'Only active' }));
+    expect(router.state.location.search).toBe('?status=active');
+
+    await waitFor(() => expect(query()).toEqual({ sort: 'name', status: 'active', q: 'tent' }));
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('active');
+  });
+
   it('keeps what was typed after a search was sent when the URL catches up with it', async () => {
     const { router, query, user } = renderList('/things');
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+
+import { type SearchParamsChange, useSearchParamsChange } from './search-params';
 
 /**
  * The state of a server list (filters, search, sort, cursor) lives in the URL's search params, so a
@@ -163,19 +164,17 @@ export function useListState<Field extends string, FilterKey extends string = ne
 ): ListState<Field, FilterKey> {
   const { sortFields, defaultSort, filters: filterValues, searchDebounceMs } = options;
   const debounceMs = searchDebounceMs ?? SEARCH_DEBOUNCE_MS;
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsChange();
 
   const { sort, cursor, search, filters, query } = readListParams(params, options);
   const filterEntries = Object.entries(filterValues ?? {}) as Array<[FilterKey, ListFilterValues]>;
 
   /** Applies a change to the URL's params; every change but a page move starts from page one. */
-  const update = (change: (next: URLSearchParams) => void, { replace }: { replace: boolean }) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+  const update = (change: SearchParamsChange, { replace }: { replace: boolean }) =>
+    changeParams(
+      (next) => {
         next.delete(LIST_PARAMS.cursor);
         change(next);
-        return next;
       },
       { replace },
     );
@@ -240,12 +239,10 @@ export function useListState<Field extends string, FilterKey extends string = ne
     setFilters({ [key]: value } as Partial<Record<FilterKey, string | undefined>>);
 
   const goToCursor = (next: string | null) =>
-    setParams(
-      (current) => {
-        const moved = new URLSearchParams(current);
+    changeParams(
+      (moved) => {
         if (next === null) moved.delete(LIST_PARAMS.cursor);
         else moved.set(LIST_PARAMS.cursor, next);
-        return moved;
       },
       { replace: false },
     );

@@ -10,10 +10,10 @@ import {
   toCalendarDate,
 } from '@partner-portal/ui-kit';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 
 import { describeApiError } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
+import { useSearchParamsChange } from '@/lib/search-params';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useAnalytics, type Analytics, type AnalyticsParams } from '../api/get-analytics';
@@ -90,7 +90,7 @@ export function AnalyticsRoute() {
   useDocumentTitle('Analytics', partnerSlug);
   const timeZone = usePartner(partnerSlug).data?.timeZone;
   const today = toCalendarDate(new Date(), timeZone);
-  const [search, setSearch] = useSearchParams();
+  const [search, changeSearch] = useSearchParamsChange();
   const { params, adjusted } = readAnalyticsView(search, today);
   const dayOffered = daysIn(params.from, params.to) <= MAX_DAYS_BY_DAY;
   const analytics = useAnalytics(partnerSlug, params);
@@ -100,13 +100,10 @@ export function AnalyticsRoute() {
   const data = useDeferredValue(analytics.data);
   const cardsShown = useCardsShown(chartDefinitions.length + 1, data !== undefined);
 
-  // Each control writes only what it changes, onto the URL as it is then: a second change made
-  // before the first one's render must not put back the first one's old value.
+  // Each control writes only what it changes, onto the URL as last set (lib/search-params.ts).
   const apply = (changes: Partial<AnalyticsParams>) =>
-    setSearch((current) => {
-      const updated = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) updated.set(key, value);
-      return updated;
+    changeSearch((next) => {
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
     });
 
   let body;

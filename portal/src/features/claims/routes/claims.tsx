@@ -1,7 +1,7 @@
 import { Button, LinkButton, PageHeader, type DataTableColumn } from '@partner-portal/ui-kit';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { canManage, usePartnerRole } from '@/lib/auth';
@@ -12,6 +12,7 @@ import { readListParams, useListState, type ListStateOptions } from '@/lib/list-
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { PartnerDateTime } from '@/lib/partner-time';
+import { useSearchParamsChange } from '@/lib/search-params';
 
 import { claimsCsvUrl } from '../api/claims-csv';
 import { claimFacetsQueryOptions, facetQueryOf, useClaimFacets } from '../api/get-claim-facets';
@@ -98,7 +99,7 @@ export function ClaimsRoute() {
   const partnerSlug = usePartnerSlug();
   useDocumentTitle('Claims', partnerSlug);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamsChange();
   const manages = canManage(usePartnerRole(partnerSlug));
   const list = useListState(claimsList);
   const claims = useClaims(partnerSlug, list.query);
@@ -108,12 +109,10 @@ export function ClaimsRoute() {
   const fileFor = params.get('fileFor') ?? undefined;
   const formOpen = manages && (params.has('new') || fileFor !== undefined);
   const setFormOpen = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    changeParams(
+      (next) => {
         for (const name of FORM_PARAMS) next.delete(name);
         if (open) next.set('new', '1');
-        return next;
       },
       { replace: !open },
     );
