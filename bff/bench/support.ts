@@ -42,6 +42,8 @@ export interface ServerProcess<Ready> {
   /** The process id of the server itself (taskset execs it, so it is the child's). */
   pid: number;
   ready: Ready;
+  /** The database its statements run on: the name in its DATABASE_URL (PgBouncer passes it on). */
+  database?: string;
 }
 
 /**
@@ -73,7 +75,9 @@ export async function startServer<Ready extends { port: number }>(
       if (child.pid === undefined) break;
       // What the server prints from now on goes to stderr: an unread pipe would block its writes.
       stdout.pipe(process.stderr);
-      return { child, pid: child.pid, ready: JSON.parse(line) as Ready };
+      const database =
+        env.DATABASE_URL === undefined ? undefined : new URL(env.DATABASE_URL).pathname.slice(1);
+      return { child, pid: child.pid, ready: JSON.parse(line) as Ready, database };
     }
   }
   throw new Error(`${script} exited before it was ready`);

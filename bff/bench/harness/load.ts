@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { readCpuSeconds, readMachineCpu } from './rss.js';
+import { databaseCpuSince, readCpuSeconds, readDatabaseCpu, readMachineCpu } from './rss.js';
 
 /** One measured case: a GET against a server, the path chosen afresh for every request. */
 export interface LoadCase {
@@ -10,6 +10,8 @@ export interface LoadCase {
   headers: Record<string, string>;
   /** The server process, whose CPU time per request is measured. */
   pid?: number;
+  /** The database the server's statements run on, whose backends' CPU time per request is measured. */
+  database?: string;
   /**
    * Requests in flight per connection (HTTP pipelining; 1 by default): what lets one load process
    * saturate a bare handler (docs/performance.md, "The BFF against a bare handler").
@@ -27,6 +29,8 @@ export class Tally {
   /** The server's CPU time and the wall time over the rounds. */
   cpuSeconds = 0;
   wallSeconds = 0;
+  /** The CPU time of the database's backends over the rounds (`LoadCase.database`). */
+  databaseCpuSeconds = 0;
   /** The load generator's (this process's) CPU time, and the whole machine's busy and total time. */
   loadCpuSeconds = 0;
   machineBusySeconds = 0;
@@ -45,6 +49,12 @@ export class Tally {
   /** The server's CPU time per answered request, µs. */
   get cpuPerRequest(): number {
     return (this.cpuSeconds * 1e6) / Math.max(1, this.latencies.length);
+  }
+
+  /** The database's CPU time per answered request, µs (NaN when the case names no database). */
+  get databaseCpuPerRequest(): number {
+    if (this.databaseCpuSeconds === 0) return Number.NaN;
+    return (this.databaseCpuSeconds * 1e6) / Math.max(1, this.latencies.length);
   }
 
   /** The share of the wall time the server was on a CPU. */
@@ -81,6 +91,8 @@ export function runLoad(
   const cpuAtStart = target.pid === undefined ? 0 : readCpuSeconds(target.pid);
   const loadAtStart = process.cpuUsage();
   const machineAtStart = readMachineCpu();
+  const databaseAtStart =
+    target.database === undefined ? undefined : readDatabaseCpu(target.database);
   const startedAt = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -108,6 +120,12 @@ export function runLoad(
             const machine = readMachineCpu();
             tally.machineBusySeconds += machine.busy - machineAtStart.busy;
             tally.machineSeconds += machine.total - machineAtStart.total;
+            if (target.database !== undefined && databaseAtStart !== undefined) {
+              tally.databaseCpuSeconds += databaseCpuSince(
+                databaseAtStart,
+                readDatabaseCpu(target.database),
+              );
+            }
           }
         }
         resolve();

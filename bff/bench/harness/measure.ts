@@ -111,6 +111,7 @@ export async function measureCases(
         nextPath: always('/bare/first'),
         headers: {},
         pid: bare.pid,
+        database: bare.database,
       },
       {
         key: 'framework',
@@ -119,6 +120,7 @@ export async function measureCases(
         nextPath: always('/api/bench/replay-pool'),
         headers: {},
         pid: bff.pid,
+        database: bff.database,
       },
       {
         key: 'typeorm',
@@ -127,6 +129,7 @@ export async function measureCases(
         nextPath: always('/api/bench/replay'),
         headers: {},
         pid: bff.pid,
+        database: bff.database,
       },
       {
         key: 'chain',
@@ -135,6 +138,7 @@ export async function measureCases(
         nextPath: always(`/api/partners/${dataset.slug}/bench/replay`),
         headers: api.headers,
         pid: bff.pid,
+        database: bff.database,
       },
     );
     for (const key of ['bare', 'framework', 'typeorm']) {
@@ -204,13 +208,13 @@ export function figuresTable(
   const lines = [
     `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections; p50/p99 over every request of every round`,
     '',
-    '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| case | requests/s | p50 (ms) | p99 (ms) | statements/request | bytes/response | server CPU µs/request (busy) | PostgreSQL CPU µs/request |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const target of cases) {
     const tally = tallies.get(target.key) ?? new Tally();
     lines.push(
-      `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) |`,
+      `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) | ${Number.isNaN(tally.databaseCpuPerRequest) ? '–' : Math.round(tally.databaseCpuPerRequest)} |`,
     );
   }
   return lines;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const MB = 1024 * 1024;
 
@@ -83,4 +83,42 @@ export function readMachineCpu(): { busy: number; total: number } {
   const total = ticks.reduce((sum, value) => sum + value, 0);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
   return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}
+
+/** A backend's title: `postgres: [<cluster name>: ]<user> <database> <client host(port) or [local]> …`. */
+const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\]) /;
+
+/**
+ * CPU time so far of each PostgreSQL backend serving `database` (a process titled `postgres: <user>
+ * <database> …`), seconds by process id: what a bench's statements cost the database server, beside
+ * the BFF's own time (docs/performance.md). The server's shared processes (checkpointer, WAL writer)
+ * are not counted.
+ */
+export function readDatabaseCpu(database: string): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (BACKEND_TITLE.exec(title)?.[1] !== database) continue;
+      seconds.set(pid, readCpuSeconds(pid));
+    } catch {
+      // The process ended between the listing and the reading.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * The database's CPU time between two readings of `readDatabaseCpu`: a backend started between them
+ * counts whole; one that ended takes its time with it (a bench's pool keeps its connections).
+ */
+export function databaseCpuSince(
+  start: ReadonlyMap<number, number>,
+  end: ReadonlyMap<number, number>,
+): number {
+  let seconds = 0;
+  for (const [pid, now] of end) seconds += now - (start.get(pid) ?? 0);
+  return seconds;
 }

@@ -54,6 +54,7 @@ export function casesOn(
     nextPath,
     headers: caller.headers,
     pid: bff.pid,
+    database: bff.database,
   });
 }
 

@@ -92,6 +92,7 @@ export async function benchVersusBare(
         nextPath: always(page.path),
         headers: api.headers,
         pid: bff?.pid,
+        database: bff?.database,
       },
       {
         key: `bare-${page.key}`,
@@ -100,6 +101,7 @@ export async function benchVersusBare(
         nextPath: always(`/bare/${page.key}`),
         headers: {},
         pid: bare?.pid,
+        database: bare?.database,
       },
     ]);
 
@@ -133,14 +135,14 @@ export async function benchVersusBare(
       '',
       `${profile.rounds} interleaved rounds of ${profile.seconds} s per case, ${profile.connections} connections × pipelining ${pipelining}; p99 over every request of every round`,
       '',
-      '| page | BFF requests/s | bare requests/s | ratio | BFF p99 (ms) | bare p99 (ms) | BFF CPU µs/request (busy) | bare CPU µs/request (busy) | bare CPU / BFF CPU |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| page | BFF requests/s | bare requests/s | ratio | BFF p99 (ms) | bare p99 (ms) | BFF CPU µs/request (busy) | bare CPU µs/request (busy) | bare CPU / BFF CPU | PostgreSQL CPU µs/request (BFF; bare) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const page of pages) {
       const bff = tally(page.key);
       const reference = tally(`bare-${page.key}`);
       lines.push(
-        `| ${page.label} | ${Math.round(bff.rate)} | ${Math.round(reference.rate)} | ${(bff.rate / reference.rate).toFixed(2)}× | ${bff.percentile(99).toFixed(1)} | ${reference.percentile(99).toFixed(1)} | ${Math.round(bff.cpuPerRequest)} (${Math.round(bff.busy * 100)} %) | ${Math.round(reference.cpuPerRequest)} (${Math.round(reference.busy * 100)} %) | ${(reference.cpuPerRequest / bff.cpuPerRequest).toFixed(2)}× |`,
+        `| ${page.label} | ${Math.round(bff.rate)} | ${Math.round(reference.rate)} | ${(bff.rate / reference.rate).toFixed(2)}× | ${bff.percentile(99).toFixed(1)} | ${reference.percentile(99).toFixed(1)} | ${Math.round(bff.cpuPerRequest)} (${Math.round(bff.busy * 100)} %) | ${Math.round(reference.cpuPerRequest)} (${Math.round(reference.busy * 100)} %) | ${(reference.cpuPerRequest / bff.cpuPerRequest).toFixed(2)}× | ${Math.round(bff.databaseCpuPerRequest)}; ${Math.round(reference.databaseCpuPerRequest)} |`,
       );
     }
     lines.push('');

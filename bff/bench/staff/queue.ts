@@ -1,14 +1,25 @@
-import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '#src/database/data-source-options.js';
 import { BenchApi } from '../harness/api.js';
 import { checker, type Profile, type Report } from '../harness/context.js';
 import { always, inTurn, type LoadCase, Tally } from '../harness/load.js';
-import { explain, figuresTable, runRounds } from '../harness/measure.js';
-import { databaseUrl, LOAD_CPU, pin, runSql, startBff, stopServer } from '../support.js';
+import { explain, figuresTable, runRounds, startBare } from '../harness/measure.js';
+import { toReplay } from '../replay.js';
+import {
+  databaseUrl,
+  LOAD_CPU,
+  pin,
+  runSql,
+  type ServerProcess,
+  startBff,
+  stopServer,
+} from '../support.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench:staff` (docs/performance.md, "Staff queue"): the review
@@ -248,6 +259,8 @@ const bff = await startBff(url, {
 });
 const db = new pg.Client({ connectionString: url });
 await db.connect();
+let bare: ServerProcess<{ port: number }> | undefined;
+const bareFile = path.join(tmpdir(), `bench-staff-bare-${process.pid}.json`);
 try {
   const member = new BenchApi(bff.ready.port, bff.ready.token);
   const staffToken = bff.ready.staffToken;
@@ -290,6 +303,7 @@ try {
     nextPath,
     headers: api.headers,
     pid: bff.pid,
+    database: bff.database,
   });
   const cases: LoadCase[] = [
     at(member, 'detail', 'item detail (a member)', inTurn(details)),
@@ -324,9 +338,55 @@ try {
     report.lines.push(...(await explain(db, await staff.statementsOf(path), timing.explain)));
   }
   report.lines.push('');
+
+  // The reference (no target): a bare Fastify + pg handler sending the item detail's and the queue's
+  // first page's very statements and answering their very bytes (bench/harness/bare-server.ts): how
+  // far apart the two pages are before any framework or mapping.
+  const detailPath = details[0] ?? '';
+  const firstPath = '/api/staff/claims';
+  const recordedDetail = await member.statementsOf(detailPath);
+  const recordedFirst = await staff.statementsOf(firstPath);
+  bare = await startBare(url, bareFile, {
+    detail: { statements: toReplay(recordedDetail), body: await member.get(detailPath) },
+    first: { statements: toReplay(recordedFirst), body: await staff.get(firstPath) },
+  });
+  const bareServer = bare;
+  const bareCase = (key: string, label: string): LoadCase => ({
+    key: `bare-${key}`,
+    label,
+    port: bareServer.ready.port,
+    nextPath: always(`/bare/${key}`),
+    headers: {},
+    pid: bareServer.pid,
+    database: bareServer.database,
+  });
+  cases.push(
+    bareCase('detail', "bare Fastify + pg: the item detail's SQL and bytes (no target)"),
+    bareCase('first', "bare Fastify + pg: the queue's first page's SQL and bytes (no target)"),
+  );
+  statementsPerRequest.set('bare-detail', recordedDetail.length);
+  statementsPerRequest.set('bare-first', recordedFirst.length);
+
   const tallies = await runRounds(timing, cases);
   report.lines.push(...figuresTable(timing, cases, tallies, statementsPerRequest), '');
   const p99 = (key: string) => (tallies.get(key) ?? new Tally()).percentile(99);
+  // What a request costs the machine, the BFF's CPU and PostgreSQL's: at saturation the p99 follows it.
+  const cost = (key: string) => {
+    const tally = tallies.get(key) ?? new Tally();
+    return tally.cpuPerRequest + tally.databaseCpuPerRequest;
+  };
+  report.lines.push(
+    `CPU per request (the BFF's and PostgreSQL's) over the item detail's: ${[
+      'first',
+      'deep',
+      'partner',
+      'mine',
+    ]
+      .map((key) => `${key} ${(cost(key) / cost('detail')).toFixed(2)}×`)
+      .join(', ')}`,
+    `the bare handler, the same SQL and bytes: queue first page over item detail, p99 ${(p99('bare-first') / p99('bare-detail')).toFixed(2)}×, CPU per request (the handler's and PostgreSQL's) ${(cost('bare-first') / cost('bare-detail')).toFixed(2)}×`,
+    '',
+  );
   const target = checker(report, timing.enforceTargets);
   for (const key of ['first', 'deep', 'partner', 'mine']) {
     const label = cases.find((entry) => entry.key === key)?.label ?? key;
@@ -344,6 +404,8 @@ try {
 } finally {
   await db.end();
   await stopServer(bff);
+  if (bare !== undefined) await stopServer(bare);
+  rmSync(bareFile, { force: true });
 }
 for (const line of report.lines) print(line);
 print(`load average ${load1()} at the end`);
