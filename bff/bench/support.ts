@@ -29,6 +29,14 @@ export function databaseUrl(url: string, database: string): string {
   return next.toString();
 }
 
+/**
+ * A bench's own arguments, a lone `--` left out: `pnpm bench:x -- --smoke` passes it on, and Node's
+ * `parseArgs` would read everything after it as positionals.
+ */
+export function benchArgs(argv: readonly string[] = process.argv.slice(2)): string[] {
+  return argv.filter((arg) => arg !== '--');
+}
+
 export function pin(pid: number, cpu: number): void {
   try {
     execFileSync('taskset', ['-pc', String(cpu), String(pid)], { stdio: 'ignore' });

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { databaseUrl, LOAD_CPU, pin, runSql, SERVER_CPU } from '../support.js';
+import { benchArgs, databaseUrl, LOAD_CPU, pin, runSql, SERVER_CPU } from '../support.js';
 import type { Dataset, Profile, Report } from '../harness/context.js';
 import { benchCsv } from './csv.js';
 import { ensureDataset } from './dataset.js';
@@ -37,6 +37,7 @@ import { benchVersusBare } from './versus-bare.js';
  * target is missed.
  */
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
     reload: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },

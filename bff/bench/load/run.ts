@@ -6,6 +6,7 @@ import { OwnCluster } from '../../test/support/own-cluster.js';
 import { Tally } from '../harness/load.js';
 import { readRss } from '../harness/rss.js';
 import {
+  benchArgs,
   type BffReady,
   databaseUrl,
   LOAD_CPU,
@@ -52,6 +53,7 @@ import {
  * due). `--soak` (`bench:soak`): issue 23's must-show 4, see `soak` below and docs/performance.md, "Soak".
  */
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
     smoke: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },

@@ -12,6 +12,7 @@ import { always, inTurn, type LoadCase, Tally } from '../harness/load.js';
 import { explain, figuresTable, runRounds, startBare } from '../harness/measure.js';
 import { toReplay } from '../replay.js';
 import {
+  benchArgs,
   databaseUrl,
   LOAD_CPU,
   pin,
@@ -33,6 +34,7 @@ import {
  * holds the data set already (`--reload` loads it again). Exits 1 on a missed target of a full run.
  */
 const { values } = parseArgs({
+  args: benchArgs(),
   options: {
     reload: { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },

@@ -9,7 +9,7 @@ import { InventoryItem } from '#src/inventory/inventory-item.entity.js';
 import { Partner } from '#src/partners/partner.entity.js';
 import { User } from '#src/users/user.entity.js';
 import { checker, type Report } from '../harness/context.js';
-import { databaseUrl, LOAD_CPU, pin, runSql, startBff, stopServer } from '../support.js';
+import { benchArgs, databaseUrl, LOAD_CPU, pin, runSql, startBff, stopServer } from '../support.js';
 
 /**
  * `pnpm --filter @partner-portal/bff bench:webhooks` (docs/performance.md, "Webhooks under a slow
@@ -26,7 +26,10 @@ import { databaseUrl, LOAD_CPU, pin, runSql, startBff, stopServer } from '../sup
  * warehouse systems record them: KEYS of them in turn, so that their limit of 600 requests a minute
  * each stays above the bench's rate.
  */
-const { values } = parseArgs({ options: { smoke: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  args: benchArgs(),
+  options: { smoke: { type: 'boolean', default: false } },
+});
 const MOVEMENTS = values.smoke ? 100 : 1_000;
 const WARM_UP = values.smoke ? 20 : 100;
 const CONCURRENT = 8;
