@@ -29,8 +29,8 @@ export class Tally {
   /** The server's CPU time and the wall time over the rounds. */
   cpuSeconds = 0;
   wallSeconds = 0;
-  /** The CPU time of the database's backends over the rounds (`LoadCase.database`). */
-  databaseCpuSeconds = 0;
+  /** The CPU time of the database's backends over the rounds, when the case names its database. */
+  databaseCpuSeconds: number | undefined;
   /** The load generator's (this process's) CPU time, and the whole machine's busy and total time. */
   loadCpuSeconds = 0;
   machineBusySeconds = 0;
@@ -53,7 +53,7 @@ export class Tally {
 
   /** The database's CPU time per answered request, µs (NaN when the case names no database). */
   get databaseCpuPerRequest(): number {
-    if (this.databaseCpuSeconds === 0) return Number.NaN;
+    if (this.databaseCpuSeconds === undefined) return Number.NaN;
     return (this.databaseCpuSeconds * 1e6) / Math.max(1, this.latencies.length);
   }
 
@@ -121,10 +121,9 @@ export function runLoad(
             tally.machineBusySeconds += machine.busy - machineAtStart.busy;
             tally.machineSeconds += machine.total - machineAtStart.total;
             if (target.database !== undefined && databaseAtStart !== undefined) {
-              tally.databaseCpuSeconds += databaseCpuSince(
-                databaseAtStart,
-                readDatabaseCpu(target.database),
-              );
+              tally.databaseCpuSeconds =
+                (tally.databaseCpuSeconds ?? 0) +
+                databaseCpuSince(databaseAtStart, readDatabaseCpu(target.database));
             }
           }
         }
