@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-import { type SearchParamsChange, useSearchParamsChange } from './search-params';
+import { type NavigateOptions, useSearchParams } from 'react-router-dom';
 
 /**
  * The state of a server list (filters, search, sort, cursor) lives in the URL's search params, so a
@@ -156,6 +155,38 @@ export function readListParams<Field extends string, FilterKey extends string = 
     ...(search === '' ? {} : { q: search }),
   } as ListQuery<Field, FilterKey>;
   return { sort, cursor, search, filters, query };
+}
+
+/** Changes a copy of the URL's search params in place. */
+export type SearchParamsChange = (next: URLSearchParams) => void;
+
+/**
+ * The URL's search params, and a change to them made onto the params as last set, not as last
+ * rendered. react-router's `setSearchParams(updater)` hands the updater the params of the last
+ * render, and its navigations render in a transition: a second change made before the first one has
+ * rendered (a second click while eight charts draw, a debounced search landing after a filter) would
+ * put the first one's old values back. Every screen that writes its state into the URL writes it
+ * through here (docs/decisions.md, "URL state").
+ */
+export function useSearchParamsChange(): [
+  URLSearchParams,
+  (change: SearchParamsChange, options?: NavigateOptions) => void,
+] {
+  const [params, setParams] = useSearchParams();
+  // The params as last set, or as last rendered once the URL renders (that change, back, a link):
+  // also what a change from an older render's closure (a timer) starts from.
+  const last = useRef(params);
+  useEffect(() => {
+    last.current = params;
+  }, [params]);
+
+  const apply = (change: SearchParamsChange, options?: NavigateOptions) => {
+    const next = new URLSearchParams(last.current);
+    change(next);
+    last.current = next;
+    setParams(next, options);
+  };
+  return [params, apply];
 }
 
 /** Reads and writes a list's filters, search, sort and cursor in the URL. */

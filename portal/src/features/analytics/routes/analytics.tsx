@@ -13,7 +13,7 @@ import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 
 import { describeApiError } from '@/lib/api-errors';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useSearchParamsChange } from '@/lib/search-params';
+import { useSearchParamsChange } from '@/lib/list-state';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 
 import { useAnalytics, type Analytics, type AnalyticsParams } from '../api/get-analytics';
@@ -100,7 +100,7 @@ export function AnalyticsRoute() {
   const data = useDeferredValue(analytics.data);
   const cardsShown = useCardsShown(chartDefinitions.length + 1, data !== undefined);
 
-  // Each control writes only what it changes, onto the URL as last set (lib/search-params.ts).
+  // Each control writes only what it changes, onto the URL as last set (`useSearchParamsChange`).
   const apply = (changes: Partial<AnalyticsParams>) =>
     changeSearch((next) => {
       for (const [key, value] of Object.entries(changes)) next.set(key, value);

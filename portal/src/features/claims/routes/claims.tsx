@@ -8,11 +8,15 @@ import { canManage, usePartnerRole } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { claimColumns } from '@/lib/claim-columns';
 import { formatCalendarDate } from '@/lib/format';
-import { readListParams, useListState, type ListStateOptions } from '@/lib/list-state';
+import {
+  readListParams,
+  useListState,
+  useSearchParamsChange,
+  type ListStateOptions,
+} from '@/lib/list-state';
 import { ListView } from '@/lib/list-view';
 import { usePartnerSlug } from '@/lib/use-partner-slug';
 import { PartnerDateTime } from '@/lib/partner-time';
-import { useSearchParamsChange } from '@/lib/search-params';
 
 import { claimsCsvUrl } from '../api/claims-csv';
 import { claimFacetsQueryOptions, facetQueryOf, useClaimFacets } from '../api/get-claim-facets';
