@@ -16,7 +16,7 @@ import type { BarePage } from './bare-server.js';
 import type { BenchApi } from './api.js';
 import { type BenchContext, checker, type Profile, type Report } from './context.js';
 import { always, type LoadCase, runLoad, Tally } from './load.js';
-import { reportErrors } from './session.js';
+import { bareCase, reportErrors } from './session.js';
 
 /** Targets, as ratios in the same run (issue 8, "Must be shown" 4; issue 9, point 6). */
 const DEEP_OVER_DETAIL_P99 = 2;
@@ -104,15 +104,7 @@ export async function measureCases(
     });
     const guarded = recorded.filter((statement) => statement.text !== PARTNER_ACCESS_SQL).length;
     cases.push(
-      {
-        key: 'bare',
-        label: "bare Fastify + pg: the first page's SQL",
-        port: bare.ready.port,
-        nextPath: always('/bare/first'),
-        headers: {},
-        pid: bare.pid,
-        database: bare.database,
-      },
+      bareCase(bare, 'bare', "bare Fastify + pg: the first page's SQL", 'first'),
       {
         key: 'framework',
         label: "the same SQL in the BFF: a public route, on TypeORM's pg Pool",
@@ -198,6 +190,10 @@ export async function runRounds(
   return tallies;
 }
 
+/** A CPU time per request, µs, as the tables print it: `–` when it was not measured. */
+export const micros = (value: number): string =>
+  Number.isNaN(value) ? '–' : String(Math.round(value));
+
 /** The figures of the cases as a Markdown table (docs/performance.md). */
 export function figuresTable(
   profile: Profile,
@@ -214,7 +210,7 @@ export function figuresTable(
   for (const target of cases) {
     const tally = tallies.get(target.key) ?? new Tally();
     lines.push(
-      `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) | ${Number.isNaN(tally.databaseCpuPerRequest) ? '–' : Math.round(tally.databaseCpuPerRequest)} |`,
+      `| ${target.label} | ${Math.round(tally.rate)} | ${tally.percentile(50).toFixed(1)} | ${tally.percentile(99).toFixed(1)} | ${statementsPerRequest.get(target.key)} | ${Math.round(tally.bytesPerResponse)} | ${Math.round(tally.cpuPerRequest)} (${Math.round(tally.busy * 100)} %) | ${micros(tally.databaseCpuPerRequest)} |`,
     );
   }
   return lines;

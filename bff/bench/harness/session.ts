@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type BffReady, type ServerProcess, startBff, stopServer } from '../support.js';
 import { BenchApi } from './api.js';
 import type { BenchContext, Report } from './context.js';
-import type { LoadCase, Tally } from './load.js';
+import { always, type LoadCase, type Tally } from './load.js';
 import type { Measured } from './measure.js';
 
 /** A bench's BFF, its calls and its own database connection (`Measured`), and how to end them. */
@@ -56,6 +56,24 @@ export function casesOn(
     pid: bff.pid,
     database: bff.database,
   });
+}
+
+/** The load case of the bare handler's page `page` (`GET /bare/<page>`, bare-server.ts). */
+export function bareCase(
+  bare: ServerProcess<{ port: number }>,
+  key: string,
+  label: string,
+  page: string,
+): LoadCase {
+  return {
+    key,
+    label,
+    port: bare.ready.port,
+    nextPath: always(`/bare/${page}`),
+    headers: {},
+    pid: bare.pid,
+    database: bare.database,
+  };
 }
 
 /** A failed run when any case had a non-2xx answer or an error. */

@@ -8,7 +8,7 @@ import { BenchApi } from '../harness/api.js';
 import type { BarePage } from '../harness/bare-server.js';
 import { checker, type BenchContext, type Report } from '../harness/context.js';
 import { always, type LoadCase, runLoad, Tally } from '../harness/load.js';
-import { bottleneck, runRounds, SATURATED, startBare } from '../harness/measure.js';
+import { bottleneck, micros, runRounds, SATURATED, startBare } from '../harness/measure.js';
 import { reportErrors } from '../harness/session.js';
 
 /** The target (issue 19, must-show 3): each page at least this share of the bare handler's requests/s. */
@@ -142,7 +142,7 @@ export async function benchVersusBare(
       const bff = tally(page.key);
       const reference = tally(`bare-${page.key}`);
       lines.push(
-        `| ${page.label} | ${Math.round(bff.rate)} | ${Math.round(reference.rate)} | ${(bff.rate / reference.rate).toFixed(2)}× | ${bff.percentile(99).toFixed(1)} | ${reference.percentile(99).toFixed(1)} | ${Math.round(bff.cpuPerRequest)} (${Math.round(bff.busy * 100)} %) | ${Math.round(reference.cpuPerRequest)} (${Math.round(reference.busy * 100)} %) | ${(reference.cpuPerRequest / bff.cpuPerRequest).toFixed(2)}× | ${Math.round(bff.databaseCpuPerRequest)}; ${Math.round(reference.databaseCpuPerRequest)} |`,
+        `| ${page.label} | ${Math.round(bff.rate)} | ${Math.round(reference.rate)} | ${(bff.rate / reference.rate).toFixed(2)}× | ${bff.percentile(99).toFixed(1)} | ${reference.percentile(99).toFixed(1)} | ${Math.round(bff.cpuPerRequest)} (${Math.round(bff.busy * 100)} %) | ${Math.round(reference.cpuPerRequest)} (${Math.round(reference.busy * 100)} %) | ${(reference.cpuPerRequest / bff.cpuPerRequest).toFixed(2)}× | ${micros(bff.databaseCpuPerRequest)}; ${micros(reference.databaseCpuPerRequest)} |`,
       );
     }
     lines.push('');

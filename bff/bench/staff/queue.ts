@@ -11,6 +11,7 @@ import { checker, type Profile, type Report } from '../harness/context.js';
 import { always, inTurn, type LoadCase, Tally } from '../harness/load.js';
 import { explain, figuresTable, runRounds, startBare } from '../harness/measure.js';
 import { toReplay } from '../replay.js';
+import { bareCase, casesOn } from '../harness/session.js';
 import {
   benchArgs,
   databaseUrl,
@@ -298,23 +299,15 @@ try {
     `queue total ${first.total}${first.totalExact ? '' : ' (estimate)'}; assignee=me total ${mine.total}${mine.totalExact ? '' : ' (estimate)'}`,
   );
 
-  const at = (api: BenchApi, key: string, label: string, nextPath: () => string): LoadCase => ({
-    key,
-    label,
-    port: api.port,
-    nextPath,
-    headers: api.headers,
-    pid: bff.pid,
-    database: bff.database,
-  });
+  const on = casesOn(bff, staff);
   const cases: LoadCase[] = [
-    at(member, 'detail', 'item detail (a member)', inTurn(details)),
-    at(staff, 'first', 'queue: first page', always('/api/staff/claims')),
-    at(staff, 'deep', `queue: page ${size.deepRows.toLocaleString('en')} rows deep`, always(deep)),
-    at(staff, 'partner', 'queue: one partner (500 in turn)', inTurn(byPartner)),
-    at(staff, 'mine', 'queue: assignee=me', always('/api/staff/claims?assignee=me')),
-    at(staff, 'summary', 'summary (no target)', always('/api/staff/summary')),
-    at(staff, 'partners', 'partner directory (no target)', always('/api/staff/partners')),
+    on('detail', 'item detail (a member)', inTurn(details), member),
+    on('first', 'queue: first page', always('/api/staff/claims')),
+    on('deep', `queue: page ${size.deepRows.toLocaleString('en')} rows deep`, always(deep)),
+    on('partner', 'queue: one partner (500 in turn)', inTurn(byPartner)),
+    on('mine', 'queue: assignee=me', always('/api/staff/claims?assignee=me')),
+    on('summary', 'summary (no target)', always('/api/staff/summary')),
+    on('partners', 'partner directory (no target)', always('/api/staff/partners')),
   ];
   const statementsPerRequest = new Map<string, number>();
   for (const target of cases) {
@@ -352,19 +345,19 @@ try {
     detail: { statements: toReplay(recordedDetail), body: await member.get(detailPath) },
     first: { statements: toReplay(recordedFirst), body: await staff.get(firstPath) },
   });
-  const bareServer = bare;
-  const bareCase = (key: string, label: string): LoadCase => ({
-    key: `bare-${key}`,
-    label,
-    port: bareServer.ready.port,
-    nextPath: always(`/bare/${key}`),
-    headers: {},
-    pid: bareServer.pid,
-    database: bareServer.database,
-  });
   cases.push(
-    bareCase('detail', "bare Fastify + pg: the item detail's SQL and bytes (no target)"),
-    bareCase('first', "bare Fastify + pg: the queue's first page's SQL and bytes (no target)"),
+    bareCase(
+      bare,
+      'bare-detail',
+      "bare Fastify + pg: the item detail's SQL and bytes (no target)",
+      'detail',
+    ),
+    bareCase(
+      bare,
+      'bare-first',
+      "bare Fastify + pg: the queue's first page's SQL and bytes (no target)",
+      'first',
+    ),
   );
   statementsPerRequest.set('bare-detail', recordedDetail.length);
   statementsPerRequest.set('bare-first', recordedFirst.length);
